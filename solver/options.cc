@@ -1,0 +1,58 @@
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "solver/solver.h"
+
+namespace sokoban {
+
+std::string_view SolveStatusName(SolveStatus s) {
+  switch (s) {
+    case SolveStatus::kSolved:
+      return "solved";
+    case SolveStatus::kUnsolvable:
+      return "unsolvable";
+    case SolveStatus::kTimeout:
+      return "timeout";
+    case SolveStatus::kMemory:
+      return "memory";
+    case SolveStatus::kInvalid:
+      return "invalid";
+    case SolveStatus::kCancelled:
+      return "cancelled";
+  }
+  return "?";
+}
+
+std::string_view SolveModeName(SolveMode m) {
+  return m == SolveMode::kOptimal ? "optimal" : "fast";
+}
+
+absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
+  uint32_t flags = 0;
+  const std::string text(list);
+  for (absl::string_view word : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
+    if (word == "all") {
+      flags |= kPruneAll;
+    } else if (word == "none") {
+    } else if (word == "dead") {
+      flags |= kPruneDeadSquares;
+    } else if (word == "freeze") {
+      flags |= kPruneFreeze;
+    } else if (word == "bipartite") {
+      flags |= kPruneBipartite;
+    } else if (word == "corral") {
+      flags |= kPruneCorral;
+    } else if (word == "tunnel") {
+      flags |= kPruneTunnels;
+    } else {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown --prune technique '", word,
+                       "' (known: dead, freeze, bipartite, corral, tunnel, all, none)"));
+    }
+  }
+  return flags;
+}
+
+}  // namespace sokoban

@@ -1,0 +1,82 @@
+// The solver's one entry point: a level in, a verified answer out.
+//
+//   SolveOptions options;
+//   options.time_limit_seconds = 10;
+//   SolveResult r = Solve(level, options);
+//   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
+//
+// Search is A* over pushes (optimal mode) or weighted best-first (fast
+// mode), with deadlock pruning and a Zobrist-hashed state store. Every
+// solution is replayed by the rules engine (common/rules.h) before Solve
+// returns it; a replay failure aborts the process, it is never returned.
+// Deterministic: the same level and options give the same states count and
+// the same solution on every run, whatever else runs in the process.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "common/level.h"
+#include "common/moves.h"
+
+namespace sokoban {
+
+enum class SolveMode : uint8_t {
+  kFast,     // weighted best-first: finds solutions to hard levels, not shortest
+  kOptimal,  // A* with an admissible bound: push-optimal solutions
+};
+
+enum class SolveStatus : uint8_t {
+  kSolved,
+  kUnsolvable,  // the whole reachable state space was searched: a proof
+  kTimeout,
+  kMemory,
+  kInvalid,    // the level does not pass ValidateLevel
+  kCancelled,  // SolveOptions::cancel was raised
+};
+
+std::string_view SolveStatusName(SolveStatus s);  // "solved", "unsolvable", ...
+std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
+
+// Deadlock and search techniques that can be switched off one at a time, so
+// that the effect of each can be measured (`--prune`).
+enum PruneFlags : uint32_t {
+  kPruneDeadSquares = 1u << 0,
+  kPruneFreeze = 1u << 1,
+  kPruneBipartite = 1u << 2,
+  kPruneCorral = 1u << 3,
+  kPruneTunnels = 1u << 4,
+  kPruneAll = (1u << 5) - 1,
+};
+// Parses a comma list of "dead,freeze,bipartite,corral,tunnel", "all", "none".
+absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
+
+struct SolveOptions {
+  SolveMode mode = SolveMode::kFast;
+  double time_limit_seconds = 0;  // 0: none
+  size_t memory_limit_bytes = 0;  // 0: none; counts the solver's own allocations
+  uint64_t max_expansions = 0;    // 0: none; a deterministic budget (ends as kTimeout)
+  uint32_t prune = kPruneAll;
+  const std::atomic<bool>* cancel = nullptr;  // checked often; may be null
+};
+
+struct SolveResult {
+  SolveStatus status = SolveStatus::kInvalid;
+  std::string solution;        // LURD (pushes upper case) when solved, else empty
+  MoveMetrics metrics;         // of the solution
+  bool push_optimal = false;   // proved fewest pushes (optimal mode)
+  uint64_t expanded = 0;       // states expanded
+  uint64_t stored = 0;         // states stored
+  size_t bytes_per_state = 0;  // memory the store uses per stored state
+  size_t peak_bytes = 0;       // the solver's own peak memory
+  double seconds = 0;
+  std::string error;  // for kInvalid: the reason
+};
+
+SolveResult Solve(const Level& level, const SolveOptions& options);
+
+}  // namespace sokoban

@@ -1,0 +1,55 @@
+// `sokoban`: solve, verify, convert and generate Sokoban levels in batch.
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "tools/commands.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const sokoban::tools::Args&);
+};
+
+// Kept in the order `sokoban --help` lists them.
+const Command kCommands[] = {
+    {"help", "show this help", nullptr},
+};
+
+void PrintHelp(std::ostream& out) {
+  out << "usage: sokoban COMMAND [OPTIONS] [FILE...]\n\n"
+         "Solves, verifies, converts and generates Sokoban levels in batch.\n\n"
+         "Commands:\n";
+  for (const Command& c : kCommands) {
+    out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
+  }
+  out << "\n'sokoban COMMAND --help' describes a command's options.\n"
+         "Exit codes: 0 all good; 1 some level invalid, unsolved or some solution wrong;\n"
+         "            2 bad usage or unreadable input.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    PrintHelp(std::cerr);
+    return sokoban::tools::kExitUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    PrintHelp(std::cout);
+    return sokoban::tools::kExitOk;
+  }
+  if (name == "--version") {
+    std::cout << "sokoban 0.1.0\n";
+    return sokoban::tools::kExitOk;
+  }
+  for (const Command& c : kCommands) {
+    if (name == c.name && c.run) return c.run(sokoban::tools::Args(argv + 2, argv + argc));
+  }
+  std::cerr << "sokoban: unknown command '" << name << "' (see 'sokoban --help')\n";
+  return sokoban::tools::kExitUsage;
+}
