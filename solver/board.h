@@ -39,6 +39,10 @@ class Board {
   bool IsGoal(int sq) const { return goal_[sq]; }
   // A box on a dead square can never reach any goal.
   bool IsDead(int sq) const { return dead_[sq]; }
+  // Walls on both sides of sq across direction d: a one-wide passage.
+  bool IsTunnel(int sq, int d) const {
+    return Neighbour(sq, d ^ 1) == kNoSquare && Neighbour(sq, d ^ 3) == kNoSquare;
+  }
   // Grid cell (y * width + x) of a floor square, and back (-1 off the floor).
   int Cell(int sq) const { return cell_[sq]; }
   int FloorIndex(int cell) const { return index_of_[cell]; }

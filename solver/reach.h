@@ -24,7 +24,7 @@ class Reach {
       std::fill(stamp_.begin(), stamp_.end(), 0);
       current_ = 1;
     }
-    int head = 0, tail = 0, min_sq = start;
+    int head = 0, tail = 0, min_sq = start, second = kNoSquare;
     queue_[tail++] = static_cast<Square>(start);
     stamp_[start] = current_;
     while (head < tail) {
@@ -34,14 +34,25 @@ class Reach {
         if (to == kNoSquare || occupied[to] || stamp_[to] == current_) continue;
         stamp_[to] = current_;
         queue_[tail++] = static_cast<Square>(to);
-        if (to < min_sq) min_sq = to;
+        if (to < min_sq) {
+          second = min_sq;
+          min_sq = to;
+        } else if (second == kNoSquare || to < second) {
+          second = to;
+        }
       }
     }
     count_ = tail;
+    min_ = min_sq;
+    second_ = second;
     return min_sq;
   }
 
   bool Reached(int sq) const { return stamp_[sq] == current_; }
+  // The smallest and second smallest squares of the last fill (the second
+  // is kNoSquare when the fill reached one square).
+  int min() const { return min_; }
+  int second() const { return second_; }
   int count() const { return count_; }
   // Squares reached by the last fill, in fill order.
   const Square* squares() const { return queue_.data(); }
@@ -51,6 +62,7 @@ class Reach {
   std::vector<Square> queue_;
   uint32_t current_ = 0;
   int count_ = 0;
+  int min_ = 0, second_ = kNoSquare;
 };
 
 }  // namespace sokoban

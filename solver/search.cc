@@ -36,7 +36,8 @@ Search::Search(const Board& board, const SolveOptions& options)
       occupied_(board.size(), 0),
       boxes_(board.box_count()),
       child_(board.box_count()),
-      packed_(codec_.stride()) {}
+      packed_(codec_.stride()),
+      tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast) {}
 
 int Search::Priority(int g, int h) const {
   return options_.mode == SolveMode::kOptimal ? g + h : g + kFastWeight * h;
@@ -137,18 +138,38 @@ StateId Search::Expand(StateId id) {
     const int from = boxes_[i];
     // 3. Legal push: the player stands behind the box, the square ahead is
     // free floor and not dead.
-    const int to = board_.Neighbour(from, d);
+    int to = board_.Neighbour(from, d);
     if (to == kNoSquare || occupied_[to]) continue;
     if ((options_.prune & kPruneDeadSquares) && board_.IsDead(to)) continue;
     const int behind = board_.Neighbour(from, d ^ 2);
     if (behind == kNoSquare || !reach_.Reached(behind)) continue;
+    // Tunnel macro: a box pushed along a one-wide tunnel, with the player
+    // in the tunnel behind it, goes on until it leaves the tunnel or
+    // reaches a goal; stopping halfway only blocks the tunnel.
+    int length = 1;
+    if (tunnels_) {
+      int pusher = from;
+      while (!board_.IsGoal(to) && board_.IsTunnel(pusher, d) && board_.IsTunnel(to, d)) {
+        const int next = board_.Neighbour(to, d);
+        if (next == kNoSquare || occupied_[next] || board_.IsDead(next)) break;
+        pusher = to;
+        to = next;
+        ++length;
+      }
+    }
 
     // 4. Deadlock checks on the position after the push.
+    const int child_g = g + length - 1;
+    if (child_g > 0xFFFF) continue;
     occupied_[from] = 0;
     occupied_[to] = 1;
     bool dead = (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
     int child_player = 0;
-    if (!dead) child_player = child_reach_.Fill(board_, occupied_.data(), from);
+    if (!dead) {
+      child_player = length == 1
+                         ? ChildPlayer(from, to)
+                         : child_reach_.Fill(board_, occupied_.data(), board_.Neighbour(to, d ^ 2));
+    }
     occupied_[to] = 0;
     occupied_[from] = 1;
     if (dead) continue;
@@ -172,30 +193,83 @@ StateId Search::Expand(StateId id) {
       break;
     }
     codec_.Pack(child_player, child_.data(), packed_.data());
-    auto [child, added] = store_.Insert(packed_.data(), key, id, static_cast<uint16_t>(g));
+    auto [child, added] = store_.Insert(packed_.data(), key, id, static_cast<uint16_t>(child_g));
     int h;
     if (added) {
-      h = bound_.Estimate(child_.data());
+      h = bound_.EstimateMoved(i, to);
       if (h == LowerBound::kDead) {
         SetClosed(closed_, child);
         continue;
       }
     } else {
-      if (IsClosed(closed_, child) || store_.G(child) <= g) continue;
+      if (IsClosed(closed_, child) || store_.G(child) <= child_g) continue;
       if (options_.mode != SolveMode::kOptimal) continue;
-      store_.SetParent(child, id, static_cast<uint16_t>(g));
-      h = bound_.Estimate(child_.data());
+      store_.SetParent(child, id, static_cast<uint16_t>(child_g));
+      h = bound_.EstimateMoved(i, to);
     }
     if (h == 0) {
       solved = child;
       break;
     }
-    open_.Push(Priority(g, h), h, child);
+    open_.Push(Priority(child_g, h), h, child);
   }
   for (Square b : boxes_) occupied_[b] = 0;
   peak_bytes_ = std::max(peak_bytes_,
                          store_.bytes() + open_.size() * sizeof(StateId) * 2 + closed_.capacity());
   return solved;
+}
+
+bool Search::RingConnected(int sq) const {
+  // Ring order: up, up-right, right, down-right, down, down-left, left,
+  // up-left. LURD indices: 0 left, 1 up, 2 right, 3 down.
+  static constexpr int kOrth[4] = {1, 2, 3, 0};
+  int ring[8];
+  for (int k = 0; k < 4; ++k) {
+    const int a = kOrth[k], b = kOrth[(k + 1) & 3];
+    ring[2 * k] = board_.Neighbour(sq, a);
+    int diag = ring[2 * k] != kNoSquare ? board_.Neighbour(ring[2 * k], b) : kNoSquare;
+    if (diag == kNoSquare) {
+      const int side = board_.Neighbour(sq, b);
+      if (side != kNoSquare) diag = board_.Neighbour(side, a);
+    }
+    ring[2 * k + 1] = diag;
+  }
+  auto free = [&](int c) { return c != kNoSquare && !occupied_[c]; };
+  // Count the runs of free ring squares that hold an orthogonal neighbour.
+  int start = 0;
+  while (start < 8 && free(ring[start])) ++start;
+  if (start == 8) return true;  // the whole ring is free
+  int runs_with_orth = 0;
+  bool in_run = false, has_orth = false;
+  for (int k = 1; k <= 8; ++k) {
+    const int idx = (start + k) & 7;
+    if (free(ring[idx])) {
+      if (!in_run) in_run = true, has_orth = false;
+      if ((idx & 1) == 0) has_orth = true;
+    } else if (in_run) {
+      runs_with_orth += has_orth;
+      in_run = false;
+    }
+  }
+  return runs_with_orth <= 1;
+}
+
+int Search::ChildPlayer(int from, int to) {
+  for (int d = 0; d < 4; ++d) {
+    const int n = board_.Neighbour(from, d);
+    if (n == kNoSquare || n == to || occupied_[n] || reach_.Reached(n)) continue;
+    return child_reach_.Fill(board_, occupied_.data(), from);  // from opens a new area
+  }
+  int min_sq = reach_.min();
+  if (reach_.Reached(to)) {
+    if (!RingConnected(to)) return child_reach_.Fill(board_, occupied_.data(), from);
+    if (to == min_sq) {
+      min_sq = reach_.second();
+      if (min_sq == kNoSquare) min_sq = from;
+    }
+  }
+  assert(std::min(min_sq, from) == child_reach_.Fill(board_, occupied_.data(), from));
+  return std::min(min_sq, from);
 }
 
 void Search::TracePushes(StateId goal) {

@@ -49,6 +49,14 @@ class Search {
   // Expands one state; returns the id of a solved child, or kNoState.
   StateId Expand(StateId id);
   void TracePushes(StateId goal);
+  // The normalized player after pushing the box on `from` to `to` (already
+  // done in occupied_), derived from the parent's fill when the push
+  // provably only adds `from` to the player's area and takes `to` out of it
+  // without cutting it; otherwise by a new fill.
+  int ChildPlayer(int from, int to);
+  // True when the free squares around sq (8-neighbourhood) join all its
+  // free orthogonal neighbours, so blocking sq cannot split an area.
+  bool RingConnected(int sq) const;
 
   const Board& board_;
   const SolveOptions& options_;
@@ -65,6 +73,9 @@ class Search {
   std::vector<uint8_t> closed_;  // one bit a state
   std::vector<Square> boxes_, child_;
   std::vector<uint8_t> packed_;
+  // Tunnel macros are used in fast mode only: optimal mode keeps every
+  // single push so that its push counts stay proved.
+  bool tunnels_;
   std::vector<Push> pushes_;
   uint64_t expanded_ = 0;
   size_t peak_bytes_ = 0;
