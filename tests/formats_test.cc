@@ -186,6 +186,15 @@ TEST(XsbReader, EachBadLevelIsReportedWithItsLineAndTheRestStillRead) {
   for (int i = 0; i < 9; ++i) EXPECT_EQ(c.levels[i].index, i + 1);
 }
 
+TEST(XsbReader, BoardCutOffAtTheEndOfTheText) {
+  const Collection c = Read("#####\n#@$.#\n#####\n\n#####\n#@$.#\n##");
+  ASSERT_EQ(c.levels.size(), 2u);
+  EXPECT_TRUE(c.levels[0].status.ok());
+  EXPECT_EQ(std::string(c.levels[1].status.message()),
+            "line 5: open boundary: the player can walk off the board at row 3, column 3 "
+            "(board at end of file: cut off?)");
+}
+
 TEST(XsbReader, HugeLineIsAnErrorForItsLevelOnly) {
   std::string text = "#####\n#@$.#\n" + std::string(2 << 20, '#') + "\n\n#####\n#@$.#\n#####\n";
   const Collection c = Read(text);
