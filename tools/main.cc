@@ -29,7 +29,7 @@ void PrintHelp(std::ostream& out) {
   for (const Command& c : kCommands) {
     out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
   }
-  out << "  help      show this help; 'sokoban help COMMAND' shows a command's\n"
+  out << "  help      this help; 'sokoban help COMMAND' is 'sokoban COMMAND --help'\n"
          "\n'sokoban COMMAND --help' describes a command's options.\n"
          "Exit codes: 0 all good; 1 some level invalid, unsolved or some solution wrong;\n"
          "            2 bad usage or unreadable input.\n";
