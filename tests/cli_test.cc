@@ -130,6 +130,8 @@ TEST_F(CliTest, BadUsageExitsTwo) {
   EXPECT_EQ(Run("info --format nonsense " + f).code, 2);
   EXPECT_EQ(Run("info --level 0 " + f).code, 2);
   EXPECT_EQ(Run("info --level 5-2 " + f).code, 2);
+  EXPECT_EQ(Run("info --level '1 2' " + f).code, 2);
+  EXPECT_EQ(Run("info --level 1,,2 " + f).code, 2);
   EXPECT_EQ(Run("verify --solution 'lurx' " + f).code, 2);
   EXPECT_EQ(Run("convert " + f).code, 2);                          // no -o
   EXPECT_EQ(Run("convert " + f + " -o out.abc").code, 2);          // format unknown
@@ -240,6 +242,7 @@ TEST_F(CliTest, LevelSelectionForms) {
   EXPECT_EQ(indexes("2-4"), (std::vector<int>{2, 3, 4}));
   EXPECT_EQ(indexes("1,3,155"), (std::vector<int>{1, 3, 155}));
   EXPECT_EQ(indexes("1-2,7"), (std::vector<int>{1, 2, 7}));
+  EXPECT_EQ(indexes("4 - 5, 9"), (std::vector<int>{4, 5, 9}));
   EXPECT_EQ(indexes("title:12"), (std::vector<int>{12}));
   EXPECT_EQ(JsonLines(Run("info --json " + Microban()).out).size(), 155u);
 
