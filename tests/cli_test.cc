@@ -363,6 +363,44 @@ TEST_F(CliTest, ConvertSelectedLevelsToStandardOutput) {
   EXPECT_EQ(DetectFormat(o.out), Format::kSok) << o.out;
 }
 
+TEST_F(CliTest, ConvertsASeedFormatAndHonoursForcedFormat) {
+  const std::string digits =
+      Quote(std::string(SOKOBAN_SHARED_DIR) + "/formats/seed-digits-xsokoban1.sok");
+  Output o = Run("convert " + digits + " -o -");
+  ASSERT_EQ(o.code, 0) << o.err;
+  absl::StatusOr<Collection> converted = ReadCollection(o.out, Format::kXsb);
+  absl::StatusOr<Collection> xsokoban =
+      ReadCollectionFile(std::string(SOKOBAN_SOURCE_DIR) + "/puzzles/xsokoban90.xsb");
+  ASSERT_TRUE(converted.ok() && xsokoban.ok());
+  ASSERT_EQ(converted->levels.size(), 1u);
+  EXPECT_EQ(converted->levels[0].level.Rows(), xsokoban->levels[0].level.Rows());
+
+  EXPECT_EQ(Run("info --format digits " + digits).code, 0);
+  o = Run("info --format xsb " + digits);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("seed-digits-xsokoban1.sok"), std::string::npos) << o.err;
+}
+
+TEST_F(CliTest, VerifyReportsAnInvalidLevelAndAMissingOne) {
+  const std::string path =
+      Write("levels.xsb", std::string(kMicroban1) + "\n; Two players\n######\n#@@$.#\n######\n");
+  Output o = Run("verify --json " + Quote(path) + " --solution " + kSolution1);
+  EXPECT_EQ(o.code, 1);
+  std::vector<nlohmann::json> lines = JsonLines(o.out);
+  ASSERT_EQ(lines.size(), 2u) << o.out;
+  EXPECT_EQ(lines[0]["solved"], true);
+  EXPECT_EQ(lines[1]["valid"], false);
+  EXPECT_EQ(lines[1]["solved"], false);
+  EXPECT_TRUE(lines[1]["error"].is_string());
+  EXPECT_NE(o.err.find("level 2 \"Two players\""), std::string::npos) << o.err;
+
+  // Level 1 checks out, level 3 does not exist: unusable input wins.
+  o = Run("verify " + Quote(path) + " --level 1,3 --solution " + kSolution1);
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.out.find("solved"), std::string::npos);
+  EXPECT_NE(o.err.find("level 3 not found"), std::string::npos) << o.err;
+}
+
 TEST_F(CliTest, ConvertKeepsInvalidLevelsWithAWarning) {
   const std::string in = Write("broken.xsb",
                                "; First\n#####\n#@$.#\n#####\n\n"
