@@ -120,7 +120,8 @@ po::options_description CommandOptions(CommonOptions& common, bool with_json) {
 
 std::optional<int> ParseCommandLine(std::string_view command, const Args& args,
                                     std::string_view usage, std::string_view details,
-                                    const po::options_description& desc, CommonOptions& common) {
+                                    const po::options_description& desc, CommonOptions& common,
+                                    FileArgs file_args) {
   auto usage_error = [&](std::string_view message) { return UsageError(command, message); };
   po::options_description hidden;
   hidden.add_options()("file", po::value(&common.files));
@@ -139,7 +140,9 @@ std::optional<int> ParseCommandLine(std::string_view command, const Args& args,
     std::cout << "usage: " << usage << "\n\n" << desc << "\n" << details;
     return kExitOk;
   }
-  if (common.files.empty()) return usage_error("no FILE given");
+  if (common.files.empty() && file_args == FileArgs::kRequired) {
+    return usage_error("no FILE given");
+  }
   absl::StatusOr<LevelSelection> sel = ParseLevelSelection(common.level_spec);
   if (!sel.ok()) return usage_error(std::string(sel.status().message()));
   common.selection = *std::move(sel);

@@ -6,8 +6,7 @@
 //   CommonOptions common;
 //   po::options_description desc = CommandOptions(common);
 //   desc.add_options()("solution", po::value(&solution), "...");
-//   if (std::optional<int> done = ParseCommandLine("verify", args, kUsage, kDetails, desc, common))
-//   {
+//   if (auto done = ParseCommandLine("verify", args, kUsage, kDetails, desc, common)) {
 //     return *done;  // --help printed, or a usage error reported
 //   }
 //   LevelBatch batch = LoadLevels(common, std::cerr);
@@ -66,18 +65,22 @@ struct CommonOptions {
 boost::program_options::options_description CommandOptions(CommonOptions& common,
                                                            bool with_json = true);
 
+// Whether a command must be given at least one FILE.
+enum class FileArgs { kRequired, kOptional };
+
 // Parses the arguments of `sokoban COMMAND` against desc with the positional
 // FILE arguments going to common.files, then checks --level and --format.
 // Returns nullopt when the command should run, or the exit code to return now: kExitOk after --help
 // (usage, options and details printed to stdout), kExitUsage after a usage
 // error (printed to stderr with a pointer to --help). No FILE is a usage
-// error. usage is the synopsis line ("sokoban info FILE... [options]");
-// details is printed after the options (what the output means and the
-// command's exit codes, 0/1/2 as in tools/commands.h).
+// error unless file_args is kOptional. usage is the synopsis line ("sokoban info FILE...
+// [options]"); details is printed after the options (what the output means and the command's exit
+// codes, 0/1/2 as in tools/commands.h).
 std::optional<int> ParseCommandLine(std::string_view command, const Args& args,
                                     std::string_view usage, std::string_view details,
                                     const boost::program_options::options_description& desc,
-                                    CommonOptions& common);
+                                    CommonOptions& common,
+                                    FileArgs file_args = FileArgs::kRequired);
 
 // Reports a usage error of `sokoban COMMAND` on stderr, with a pointer to
 // its --help, and returns kExitUsage:
