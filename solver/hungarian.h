@@ -1,0 +1,49 @@
+// Minimum-cost perfect matching of boxes to goals (the Hungarian method with
+// potentials, O(n^3)), the solver's lower bound on pushes.
+//
+//   Hungarian h(box_count);
+//   int cost = h.Solve(costs);   // costs[i * n + j]: box i to goal j
+//   if (cost >= Hungarian::kInfinity) { /* no perfect matching: deadlock */ }
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace sokoban {
+
+class Hungarian {
+ public:
+  // A pair that cannot be matched costs kInfinity; any matching that uses
+  // one is reported as kInfinity.
+  static constexpr int kInfinity = 1 << 20;
+
+  explicit Hungarian(int n);
+
+  // costs: n * n, row = box, column = goal, each in [0, kInfinity].
+  // Returns the minimum total cost, or kInfinity when every perfect matching
+  // uses a forbidden pair.
+  int Solve(const std::vector<int>& costs);
+
+  // After Solve: the goal matched to box i.
+  int GoalOf(int box) const { return goal_of_[box]; }
+
+  // Re-solves after only row `row` of the costs changed since the last
+  // Solve (whose answer was finite), in O(n^2): the row is unmatched and
+  // added again as one augmentation. The state of that last Solve is kept,
+  // so many single-row changes can be tried one after another. costs must
+  // hold the changed row (and the others as they were).
+  int ResolveRow(const std::vector<int>& costs, int row);
+
+ private:
+  // Adds row i to the matching with one shortest augmenting path.
+  void AddRow(const std::vector<int>& costs, int i, std::vector<int>& u, std::vector<int>& v,
+              std::vector<int>& p);
+  int Total(const std::vector<int>& costs, const std::vector<int>& p);
+
+  int n_;
+  std::vector<int> base_u_, base_v_, base_p_;
+  std::vector<int> u_, v_, p_, way_, minv_, goal_of_;
+  std::vector<uint8_t> used_;
+};
+
+}  // namespace sokoban
