@@ -184,6 +184,13 @@ TEST_F(SolveCliTest, BadUsageAndUnreadableInputExitTwo) {
   Output missing = Run("solve " + Quote((dir_ / "nope.xsb").string()));
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("nope.xsb"), std::string::npos);
+  // A missing file next to a good one: the good one is still solved.
+  Output mixed = Run("solve --level 3 " + f + " " + Quote((dir_ / "nope.xsb").string()));
+  EXPECT_EQ(mixed.code, 2);
+  EXPECT_NE(mixed.out.find("\"Corridor\": solved"), std::string::npos) << mixed.out;
+  // An output that cannot be written.
+  EXPECT_EQ(
+      Run("solve --level 3 " + f + " -o " + Quote((dir_ / "no/such/dir/x.sok").string())).code, 2);
   EXPECT_EQ(Run("solve --help").code, 0);
   EXPECT_NE(Run("solve --help").out.find("--write-back"), std::string::npos);
 }

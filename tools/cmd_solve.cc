@@ -51,7 +51,7 @@ const char kDetails[] =
     "timeout, memory, invalid, cancelled, not_started, errors, seconds (wall),\n"
     "solve_seconds, states, mode, threads, time_limit, memory_limit_mib,\n"
     "peak_rss_kib}}.\n\n"
-    "-o OUT.sok writes every readable selected level with its stored solutions and\n"
+    "-o OUT.sok writes every valid selected level with its stored solutions and\n"
     "the one found. --write-back adds each found solution to its level in the input\n"
     "file itself (unless the level already stores the same moves) and rewrites the\n"
     "file as SOK, safely (temporary file, fsync, rename); everything else in the\n"
@@ -258,8 +258,9 @@ int RunSolve(const Args& args) {
   }
 
   const auto start = std::chrono::steady_clock::now();
+  // Unreadable files and selection misses are reported here; the levels
+  // that did load are still solved, and the exit code is 2 at the end.
   LevelBatch batch = LoadLevels(common, std::cerr);
-  if (batch.input_error) return kExitUsage;
   if (flags.write_back) {
     for (const Collection& c : batch.collections) {
       if (!CanWriteBack(c)) {
@@ -311,7 +312,7 @@ int RunSolve(const Args& args) {
   if (summary.errors) {
     PrintError(std::cerr, "INTERNAL ERROR: a solution failed replay; please report this level");
   }
-  if (!WriteOutputs(batch, outcomes, flags, options.mode)) return kExitUsage;
+  if (!WriteOutputs(batch, outcomes, flags, options.mode) || batch.input_error) return kExitUsage;
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   return summary.all_solved() ? kExitOk : kExitFailed;
