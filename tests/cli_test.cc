@@ -78,6 +78,8 @@ TEST_F(CliTest, BadUsageExitsTwo) {
   EXPECT_EQ(Run("info --format nonsense " + f).code, 2);
   EXPECT_EQ(Run("info --level 0 " + f).code, 2);
   EXPECT_EQ(Run("info --level 5-2 " + f).code, 2);
+  EXPECT_EQ(Run("info --level '1 2' " + f).code, 2);
+  EXPECT_EQ(Run("info --level 1,,2 " + f).code, 2);
   EXPECT_EQ(Run("verify --solution 'lurx' " + f).code, 2);
   EXPECT_EQ(Run("convert " + f).code, 2);                          // no -o
   EXPECT_EQ(Run("convert " + f + " -o out.abc").code, 2);          // format unknown
@@ -94,7 +96,7 @@ TEST_F(CliTest, VerifyAcceptsAHandWrittenSolution) {
   EXPECT_EQ(o.err, "");
 
   // Run-length encoded, the same moves.
-  EXPECT_EQ(Run("verify " + f + " --solution 'dlU3rdLul2d rUluRu2lDrd2r2uLdl2U'").code, 0);
+  EXPECT_EQ(Run("verify " + f + " --solution 'dlU3rdLu2l 2drUluR2ulDr2d2ruLdl2U'").code, 0);
 }
 
 TEST_F(CliTest, VerifyRejectsACorruptedSolutionAtTheRightStep) {
@@ -150,7 +152,7 @@ TEST_F(CliTest, VerifyJsonHasEveryKeyWithTheRightType) {
 
 TEST_F(CliTest, VerifyChecksStoredSolutionsAndGoesOnAfterAWrongOne) {
   const std::string sok = Write("two.sok",
-                                "Good\n\n"
+                                "A file note, then the levels.\n\nGood\n\n"
                                 "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n\n"
                                 "Solution\n" +
                                     std::string(kSolution1) +
@@ -188,6 +190,7 @@ TEST_F(CliTest, LevelSelectionForms) {
   EXPECT_EQ(indexes("2-4"), (std::vector<int>{2, 3, 4}));
   EXPECT_EQ(indexes("1,3,155"), (std::vector<int>{1, 3, 155}));
   EXPECT_EQ(indexes("1-2,7"), (std::vector<int>{1, 2, 7}));
+  EXPECT_EQ(indexes("4 - 5, 9"), (std::vector<int>{4, 5, 9}));
   EXPECT_EQ(indexes("title:12"), (std::vector<int>{12}));
   EXPECT_EQ(JsonLines(Run("info --json " + Microban()).out).size(), 155u);
 
@@ -232,7 +235,7 @@ TEST_F(CliTest, InfoReportsABrokenLevelAndGoesOn) {
   o = Run("info " + Quote(path));
   EXPECT_EQ(o.code, 1);
   EXPECT_NE(o.out.find("INVALID"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("6x3, 1 boxes, 4 floor"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("6x3, 1 box, 4 floor"), std::string::npos) << o.out;
 }
 
 TEST_F(CliTest, UnreadableInputExitsTwoNamingTheFile) {

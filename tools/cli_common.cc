@@ -5,16 +5,9 @@
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 
 namespace sokoban::tools {
 namespace po = boost::program_options;
-
-const char kExitCodesHelp[] =
-    "Exit codes:\n"
-    "  0  every selected level passed\n"
-    "  1  some level invalid, unsolved, or some solution wrong\n"
-    "  2  bad usage or unreadable input (missing file, no such level)\n";
 
 namespace {
 
@@ -25,6 +18,12 @@ std::optional<int> ParsePosition(std::string_view text) {
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ec != std::errc() || ptr != end || value < 1) return std::nullopt;
   return value;
+}
+
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
 }
 
 bool LooksLikePositions(std::string_view spec) {
@@ -85,18 +84,14 @@ absl::StatusOr<LevelSelection> ParseLevelSelection(std::string_view spec) {
     return absl::InvalidArgumentError(
         absl::StrCat("--level '", std::string(spec), "': ", std::string(why)));
   };
-  std::string compact;
-  for (char c : spec) {
-    if (c != ' ') compact += c;
-  }
-  std::string_view rest = compact;
+  std::string_view rest = spec;
   while (true) {
     const size_t comma = rest.find(',');
     std::string_view part = rest.substr(0, comma);
     const size_t dash = part.find('-');
-    std::optional<int> first = ParsePosition(part.substr(0, dash));
+    std::optional<int> first = ParsePosition(TrimSpaces(part.substr(0, dash)));
     std::optional<int> last =
-        dash == std::string_view::npos ? first : ParsePosition(part.substr(dash + 1));
+        dash == std::string_view::npos ? first : ParsePosition(TrimSpaces(part.substr(dash + 1)));
     if (!first || !last) {
       return bad("expected N, A-B or a comma list of them, with levels counted from 1");
     }
@@ -126,12 +121,7 @@ po::options_description CommandOptions(CommonOptions& common, bool with_json) {
 std::optional<int> ParseCommandLine(std::string_view command, const Args& args,
                                     std::string_view usage, std::string_view details,
                                     const po::options_description& desc, CommonOptions& common) {
-  const std::string name(command);
-  auto usage_error = [&](std::string_view message) {
-    std::cerr << "sokoban " << name << ": " << message << " (see 'sokoban " << name
-              << " --help')\n";
-    return kExitUsage;
-  };
+  auto usage_error = [&](std::string_view message) { return UsageError(command, message); };
   po::options_description hidden;
   hidden.add_options()("file", po::value(&common.files));
   po::options_description all;
@@ -159,6 +149,12 @@ std::optional<int> ParseCommandLine(std::string_view command, const Args& args,
     common.format = *format;
   }
   return std::nullopt;
+}
+
+int UsageError(std::string_view command, std::string_view message) {
+  std::cerr << "sokoban " << command << ": " << message << " (see 'sokoban " << command
+            << " --help')\n";
+  return kExitUsage;
 }
 
 LevelBatch LoadLevels(const CommonOptions& common, std::ostream& err) {

@@ -67,19 +67,22 @@ boost::program_options::options_description CommandOptions(CommonOptions& common
                                                            bool with_json = true);
 
 // Parses the arguments of `sokoban COMMAND` against desc with the positional
-// FILE arguments going to common.files, then checks --level and --format. Returns nullopt when the
-// command should run, or the exit code to return now: kExitOk after --help
+// FILE arguments going to common.files, then checks --level and --format.
+// Returns nullopt when the command should run, or the exit code to return now: kExitOk after --help
 // (usage, options and details printed to stdout), kExitUsage after a usage
 // error (printed to stderr with a pointer to --help). No FILE is a usage
 // error. usage is the synopsis line ("sokoban info FILE... [options]");
-// details is printed after the options (what the output means, exit codes).
+// details is printed after the options (what the output means and the
+// command's exit codes, 0/1/2 as in tools/commands.h).
 std::optional<int> ParseCommandLine(std::string_view command, const Args& args,
                                     std::string_view usage, std::string_view details,
                                     const boost::program_options::options_description& desc,
                                     CommonOptions& common);
 
-// The exit codes paragraph every command's --help ends with.
-extern const char kExitCodesHelp[];
+// Reports a usage error of `sokoban COMMAND` on stderr, with a pointer to
+// its --help, and returns kExitUsage:
+//   sokoban convert: no output file: say -o OUT (see 'sokoban convert --help')
+int UsageError(std::string_view command, std::string_view message);
 
 // One selected level of one file.
 struct LevelItem {

@@ -73,10 +73,7 @@ int RunConvert(const Args& args) {
   if (std::optional<int> done = ParseCommandLine("convert", args, kUsage, kDetails, desc, common)) {
     return *done;
   }
-  auto usage_error = [](std::string_view message) {
-    std::cerr << "sokoban convert: " << message << " (see 'sokoban convert --help')\n";
-    return kExitUsage;
-  };
+  auto usage_error = [](std::string_view message) { return UsageError("convert", message); };
   if (common.files.size() != 1) return usage_error("give exactly one input file");
   if (out.empty()) return usage_error("no output file: say -o OUT");
   absl::StatusOr<Format> format = OutputFormat(to, out);

@@ -120,8 +120,7 @@ int RunVerify(const Args& args) {
   if (!given.empty()) {
     absl::StatusOr<std::string> moves = ParseMoves(given);
     if (!moves.ok()) {
-      PrintError(std::cerr, absl::StrCat("--solution: ", moves.status().message()));
-      return kExitUsage;
+      return UsageError("verify", absl::StrCat("--solution: ", moves.status().message()));
     }
     override_solution = Solution{"--solution", *moves, {}};
   }
