@@ -285,6 +285,11 @@ TEST_F(SolveCliTest, BenchIsDeterministic) {
   EXPECT_EQ(last_a, last_b);
   EXPECT_GT(std::stoull(last_a.substr(7)), 0u);
   EXPECT_EQ(Run("bench --level-set nothing").code, 2);
+  EXPECT_EQ(Run("bench --bogus").code, 2);
+  Output help = Run("help bench");
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("Bench: N"), std::string::npos) << help.out;
+  EXPECT_NE(Run("--help").out.find("solve"), std::string::npos);
 }
 
 }  // namespace

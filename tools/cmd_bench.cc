@@ -12,6 +12,7 @@
 #include "common/level_io.h"
 #include "solver/solver.h"
 #include "tools/bench_levels.h"
+#include "tools/cli_common.h"
 #include "tools/commands.h"
 
 namespace sokoban::tools {
@@ -55,8 +56,7 @@ int RunBench(const Args& args) {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "sokoban bench: " << e.what() << " (see 'sokoban bench --help')\n";
-    return kExitUsage;
+    return UsageError("bench", e.what());
   }
   if (vm.count("help")) {
     std::cout << "usage: sokoban bench [--level-set NAME] [--time-limit S]\n\n"
@@ -71,11 +71,8 @@ int RunBench(const Args& args) {
     if (s.name == set_name) set = &s;
   }
   if (set == nullptr || time_limit < 0) {
-    std::cerr << "sokoban bench: "
-              << (set ? "--time-limit must not be negative"
-                      : absl::StrCat("no level set named '", set_name, "'"))
-              << " (see 'sokoban bench --help')\n";
-    return kExitUsage;
+    return UsageError("bench", set ? "--time-limit must not be negative"
+                                   : absl::StrCat("no level set named '", set_name, "'"));
   }
   absl::StatusOr<Collection> levels = ReadCollection(set->xsb, Format::kXsb, set->name);
   if (!levels.ok()) {

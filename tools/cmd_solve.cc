@@ -253,8 +253,7 @@ int RunSolve(const Args& args) {
   }
   SolveOptions options;
   if (std::optional<std::string> bad = MakeOptions(flags, options)) {
-    std::cerr << "sokoban solve: " << *bad << " (see 'sokoban solve --help')\n";
-    return kExitUsage;
+    return UsageError("solve", *bad);
   }
 
   const auto start = std::chrono::steady_clock::now();
