@@ -244,6 +244,43 @@ TEST_F(SolveCliTest, WriteBackKeepsEveryOtherLine) {
   EXPECT_EQ(ReadAll(f), after);
 }
 
+TEST_F(SolveCliTest, WriteBackRewritesXsbAsSokKeepingItsContent) {
+  const std::string f = Write("two.xsb",
+                              "; A file comment\n"
+                              "\n"
+                              "; Corridor\n"
+                              "#######\n"
+                              "#@ $ .#\n"
+                              "#######\n"
+                              "; Author: Someone\n"
+                              "\n"
+                              "; Corner\n"
+                              "#####\n"
+                              "#$  #\n"
+                              "#  .#\n"
+                              "# @ #\n"
+                              "#####\n");
+  absl::StatusOr<Collection> before = ReadCollectionFile(f);
+  ASSERT_TRUE(before.ok());
+  EXPECT_EQ(Run("solve --write-back " + Quote(f)).code, 1);  // Corner is unsolvable
+  absl::StatusOr<Collection> after = ReadCollectionFile(f);
+  ASSERT_TRUE(after.ok()) << after.status();
+  EXPECT_NE(ReadAll(f).find("\nSolution\nrRR\n"), std::string::npos) << ReadAll(f);
+  EXPECT_EQ(after->notes, before->notes);
+  ASSERT_EQ(after->levels.size(), 2u);
+  for (int i = 0; i < 2; ++i) {
+    const Level &a = after->levels[i].level, &b = before->levels[i].level;
+    EXPECT_EQ(a.title, b.title);
+    EXPECT_EQ(a.author, b.author);
+    EXPECT_EQ(a.notes, b.notes);
+    EXPECT_EQ(a.Rows(), b.Rows());
+  }
+  ASSERT_EQ(after->levels[0].level.solutions.size(), 1u);
+  EXPECT_EQ(after->levels[0].level.solutions[0].moves, "rRR");
+  EXPECT_TRUE(after->levels[1].level.solutions.empty());
+  EXPECT_EQ(Run("verify --level 1 " + Quote(f)).code, 0);
+}
+
 TEST_F(SolveCliTest, WriteBackRefusesFormatsThatCannotHoldSolutions) {
   const std::string digits = Write("level.txt",
                                    "11111\n"
