@@ -8,6 +8,7 @@
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <new>
 #include <optional>
 #include <string>
 
@@ -129,7 +130,14 @@ LevelOutcome SolveItem(const LevelItem& item, const SolveOptions& options) {
     o.started = false;
     return o;
   }
-  o.result = Solve(entry.level, options);
+  try {
+    o.result = Solve(entry.level, options);
+  } catch (const std::bad_alloc&) {
+    // The machine ran out before the solver's own limit did: report it as
+    // that level's memory failure and let the batch go on.
+    o.result = SolveResult{};
+    o.result.status = SolveStatus::kMemory;
+  }
   o.status = std::string(SolveStatusName(o.result.status));
   if (o.result.status == SolveStatus::kInvalid) o.error = o.result.error;
   if (o.result.status == SolveStatus::kSolved) {
