@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/level_io.h"
+#include "tests/cli_test_util.h"
 
 namespace sokoban {
 namespace {
@@ -33,70 +34,17 @@ constexpr char kSolution1[] = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
 // stands at the left wall, so step 4 walks into it.
 constexpr char kCorrupted1[] = "dlUlrrdLullddrUluRuulDrddrruLdlUU";
 
-struct Output {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using testing_util::CliFixture;
+using testing_util::JsonLines;
+using testing_util::Output;
+using testing_util::Quote;
+using testing_util::ReadAll;
 
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string ReadAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<nlohmann::json> JsonLines(const std::string& text) {
-  std::vector<nlohmann::json> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) lines.push_back(nlohmann::json::parse(line));
-  }
-  return lines;
-}
-
-class CliTest : public testing::Test {
+class CliTest : public CliFixture {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::path(testing::TempDir()) / "sokoban_cli_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  // Writes a file in the test's folder and returns its path.
-  std::string Write(const std::string& name, const std::string& text) {
-    const fs::path p = dir_ / name;
-    std::ofstream(p, std::ios::binary) << text;
-    return p.string();
-  }
-
-  // Runs `sokoban ARGS` (ARGS already quoted as needed), stdin from the
-  // named file when given.
-  Output Run(const std::string& args, const std::string& stdin_file = "") {
-    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    std::string cmd = Quote(SOKOBAN_BINARY) + " " + args + " >" + Quote(out.string()) + " 2>" +
-                      Quote(err.string());
-    if (!stdin_file.empty()) cmd += " <" + Quote(stdin_file);
-    const int status = std::system(cmd.c_str());
-    Output o;
-    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    o.out = ReadAll(out);
-    o.err = ReadAll(err);
-    return o;
-  }
-
   static std::string Microban() {
     return Quote(std::string(SOKOBAN_SOURCE_DIR) + "/puzzles/microban.xsb");
   }
-
-  fs::path dir_;
 };
 
 TEST_F(CliTest, HelpListsCommandsAndExitCodes) {

@@ -16,6 +16,9 @@ struct Command {
 
 // Kept in the order `sokoban --help` lists them.
 const Command kCommands[] = {
+    {"solve", "solve levels, in parallel, with JSON output and solution storing",
+     sokoban::tools::RunSolve},
+    {"bench", "fixed deterministic solver benchmark: states expanded", sokoban::tools::RunBench},
     {"info", "list levels: size, boxes, floor, problems", sokoban::tools::RunInfo},
     {"verify", "replay stored or given solutions and report their metrics",
      sokoban::tools::RunVerify},

@@ -1,0 +1,328 @@
+// `sokoban solve`: solves every selected level, in parallel when asked,
+// printing one line per level in input order and a summary; optionally
+// stores the solutions in a new SOK file or back into the input files.
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <map>
+#include <new>
+#include <optional>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "common/moves.h"
+#include "tools/cli_common.h"
+#include "tools/commands.h"
+#include "tools/ordered_pool.h"
+#include "tools/solution_store.h"
+#include "tools/solve_report.h"
+
+namespace sokoban::tools {
+namespace {
+
+namespace po = boost::program_options;
+
+const char kUsage[] =
+    "sokoban solve FILE... [--level SEL] [--time-limit S] [--memory-limit MIB]\n"
+    "       [--mode fast|optimal] [--prune LIST] [--threads N] [--json] [-o OUT.sok]\n"
+    "       [--write-back]";
+const char kDetails[] =
+    "Solves each selected level and prints one line per level, in input order, as\n"
+    "soon as it and every level before it are done:\n"
+    "  FILE: level N \"TITLE\": STATUS, M moves, P pushes, S s, X states: LURD\n"
+    "then a summary line. STATUS is one of:\n"
+    "  solved      a solution was found (and replayed by the rules engine)\n"
+    "  unsolvable  the whole reachable state space was searched: no solution\n"
+    "  timeout     the time limit (or --max-expansions) ran out\n"
+    "  memory      the memory limit ran out\n"
+    "  invalid     the level could not be read or is not playable (reason given)\n"
+    "  cancelled   SIGINT/SIGTERM arrived while the level was being solved; levels\n"
+    "              not yet begun are reported as \"cancelled (not started)\"\n"
+    "  error       the solution failed the tool's own replay: an internal error\n"
+    "X states is the number of states expanded; with the same options it is the\n"
+    "same on every run and for every --threads value.\n\n"
+    "--json prints one object per level with the keys file, index, title, width,\n"
+    "height, boxes, valid, status, moves, pushes (0 unless solved), seconds, states,\n"
+    "solution (LURD or null), error (null or the reason), mode, push_optimal,\n"
+    "stored, bytes_per_state, peak_bytes, box_lines, box_changes, pushing_sessions,\n"
+    "player_lines; then one final object {\"summary\": {levels, solved, unsolvable,\n"
+    "timeout, memory, invalid, cancelled, not_started, errors, seconds (wall),\n"
+    "solve_seconds, states, mode, threads, time_limit, memory_limit_mib,\n"
+    "peak_rss_kib}}.\n\n"
+    "-o OUT.sok writes every valid selected level with its stored solutions and\n"
+    "the one found. --write-back adds each found solution to its level in the input\n"
+    "file itself (unless the level already stores the same moves) and rewrites the\n"
+    "file as SOK, safely (temporary file, fsync, rename); everything else in the\n"
+    "file is kept. Only SOK and XSB files can be written back (an XSB file is\n"
+    "rewritten in SOK layout under its own name); any other input format, or\n"
+    "standard input, is refused with exit code 2 before anything is solved.\n\n"
+    "SIGINT or SIGTERM stops the run cleanly: the lines of the levels done, the\n"
+    "summary and any -o/--write-back output are still written, and the exit code\n"
+    "is 1. A second signal ends the process at once.\n\n"
+    "Exit codes:\n"
+    "  0  every selected level was solved\n"
+    "  1  some level unsolvable, not solved in the limits, invalid, or cancelled\n"
+    "  2  bad usage, unreadable input, or an output file that cannot be written\n";
+
+std::atomic<bool> g_cancel{false};
+
+extern "C" void OnSignal(int) { g_cancel.store(true); }
+
+void InstallSignalHandlers() {
+  struct sigaction sa {};
+  sa.sa_handler = OnSignal;
+  sa.sa_flags = SA_RESETHAND;  // a second signal takes the default action
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+// Half of physical memory shared among the threads, in MiB.
+double DefaultMemoryLimitMib(int threads) {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 1024;
+  const double total_mib = static_cast<double>(pages) * page_size / (1024.0 * 1024.0);
+  return total_mib / 2 / threads;
+}
+
+// The progress line on a terminal's stderr: redrawn in place with '\r',
+// erased before anything else is printed.
+class Progress {
+ public:
+  Progress(int total, bool enabled) : total_(total), enabled_(enabled) {}
+  void Draw(int done, int solved) {
+    if (!enabled_) return;
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const std::string line = absl::StrCat("solving: ", done, "/", total_, " done, ", solved,
+                                          " solved, ", static_cast<long>(elapsed), " s");
+    std::cerr << "\r" << line << std::string(width_ > line.size() ? width_ - line.size() : 0, ' ')
+              << std::flush;
+    width_ = line.size();
+  }
+  void Erase() {
+    if (!enabled_ || width_ == 0) return;
+    std::cerr << "\r" << std::string(width_, ' ') << "\r" << std::flush;
+    width_ = 0;
+  }
+
+ private:
+  int total_;
+  bool enabled_;
+  size_t width_ = 0;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// Solves one item on a worker thread. Never throws.
+LevelOutcome SolveItem(const LevelItem& item, const SolveOptions& options) {
+  LevelOutcome o;
+  const LevelEntry& entry = *item.entry;
+  if (!entry.status.ok()) {
+    o.status = "invalid";
+    o.error = ErrorReason(entry.status);
+    return o;
+  }
+  if (g_cancel.load()) {
+    o.status = "cancelled";
+    o.started = false;
+    return o;
+  }
+  try {
+    o.result = Solve(entry.level, options);
+  } catch (const std::bad_alloc&) {
+    // The machine ran out before the solver's own limit did: report it as
+    // that level's memory failure and let the batch go on.
+    o.result = SolveResult{};
+    o.result.status = SolveStatus::kMemory;
+  }
+  o.status = std::string(SolveStatusName(o.result.status));
+  if (o.result.status == SolveStatus::kInvalid) o.error = o.result.error;
+  if (o.result.status == SolveStatus::kSolved) {
+    // Solve replays its answer already; the tool checks again with its own
+    // replay so that nothing unverified is ever printed.
+    const ReplayResult replay = Replay(entry.level, o.result.solution);
+    if (!replay.valid || !replay.solved) {
+      o.status = "error";
+      o.error = absl::StrCat("internal error: the solver's solution fails replay",
+                             replay.valid ? " (a box is left off goal)" : ": " + replay.error);
+      o.result.solution.clear();
+    }
+  }
+  return o;
+}
+
+struct SolveFlags {
+  double time_limit = 10;
+  std::optional<double> memory_limit_mib;
+  std::string mode_name = "fast";
+  std::string prune = "all";
+  int threads = 1;
+  uint64_t max_expansions = 0;
+  std::string output;
+  bool write_back = false;
+};
+
+// Checks the solve-specific flags and fills options. Returns an error
+// message for bad usage.
+std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& options) {
+  if (f.mode_name == "fast") {
+    options.mode = SolveMode::kFast;
+  } else if (f.mode_name == "optimal") {
+    options.mode = SolveMode::kOptimal;
+  } else {
+    return absl::StrCat("--mode must be fast or optimal, not '", f.mode_name, "'");
+  }
+  absl::StatusOr<uint32_t> prune = ParsePruneList(f.prune);
+  if (!prune.ok()) return std::string(prune.status().message());
+  options.prune = *prune;
+  if (f.time_limit < 0) return std::string("--time-limit must not be negative");
+  if (f.threads < 1 || f.threads > 256) return std::string("--threads must be 1 to 256");
+  const double mib = f.memory_limit_mib.value_or(DefaultMemoryLimitMib(f.threads));
+  if (mib < 0) return std::string("--memory-limit must not be negative");
+  options.time_limit_seconds = f.time_limit;
+  options.memory_limit_bytes = static_cast<size_t>(mib * 1024 * 1024);
+  options.max_expansions = f.max_expansions;
+  options.cancel = &g_cancel;
+  return std::nullopt;
+}
+
+// Writes -o and --write-back output. Returns false after reporting a failure.
+bool WriteOutputs(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes,
+                  const SolveFlags& flags, SolveMode mode) {
+  bool ok = true;
+  std::map<const Collection*, std::map<int, std::pair<Level, Solution>>> found;
+  Collection out;
+  if (batch.collections.size() == 1) {
+    out.name = batch.collections.front().name;
+    out.notes = batch.collections.front().notes;
+  }
+  for (size_t i = 0; i < batch.items.size(); ++i) {
+    const LevelItem& item = batch.items[i];
+    if (!item.entry->status.ok()) continue;
+    Level level = item.entry->level;
+    if (outcomes[i].status == "solved") {
+      const Solution s = MakeSolution(outcomes[i].result, mode);
+      AddSolution(level, s);
+      found[item.collection][item.entry->index] = {item.entry->level, s};
+    }
+    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, level, absl::OkStatus()});
+  }
+  if (!flags.output.empty()) {
+    if (absl::Status s = WriteFileAtomically(flags.output, WriteSok(out)); !s.ok()) {
+      PrintFileError(std::cerr, flags.output, s);
+      ok = false;
+    }
+  }
+  if (flags.write_back) {
+    for (const auto& [collection, levels] : found) {
+      int added = 0;
+      absl::Status s = WriteBack(collection->source, collection->format, levels, &added);
+      if (!s.ok()) {
+        PrintFileError(std::cerr, collection->source, s);
+        ok = false;
+      }
+      std::cerr << "sokoban: " << collection->source << ": " << added
+                << (added == 1 ? " solution" : " solutions") << " written back\n";
+    }
+  }
+  return ok;
+}
+
+}  // namespace
+
+int RunSolve(const Args& args) {
+  CommonOptions common;
+  SolveFlags flags;
+  po::options_description desc = CommandOptions(common);
+  desc.add_options()("time-limit,t", po::value(&flags.time_limit)->value_name("S"),
+                     "seconds per level, 0 for none (default 10)")(
+      "memory-limit,m", po::value<double>()->value_name("MIB")->notifier([&](double v) {
+        flags.memory_limit_mib = v;
+      }),
+      "MiB per level for the solver's states, 0 for none (default: half the physical "
+      "memory divided by --threads)")(
+      "mode", po::value(&flags.mode_name)->value_name("M"),
+      "fast (weighted best-first, default) or optimal (fewest pushes)")(
+      "prune", po::value(&flags.prune)->value_name("LIST"),
+      "deadlock techniques to use: comma list of dead, freeze, bipartite, corral, tunnel; "
+      "or all (default), none")("threads,j", po::value(&flags.threads)->value_name("N"),
+                                "levels solved at once (default 1)")(
+      "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
+      "stop each level after N state expansions (a deterministic budget; reported as "
+      "timeout), 0 for none")("output,o", po::value(&flags.output)->value_name("OUT.sok"),
+                              "write the levels with their solutions to a SOK file")(
+      "write-back", po::bool_switch(&flags.write_back),
+      "add the solutions found to the input SOK/XSB files");
+  if (std::optional<int> done = ParseCommandLine("solve", args, kUsage, kDetails, desc, common)) {
+    return *done;
+  }
+  SolveOptions options;
+  if (std::optional<std::string> bad = MakeOptions(flags, options)) {
+    return UsageError("solve", *bad);
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  // Unreadable files and selection misses are reported here; the levels
+  // that did load are still solved, and the exit code is 2 at the end.
+  LevelBatch batch = LoadLevels(common, std::cerr);
+  if (flags.write_back) {
+    for (const Collection& c : batch.collections) {
+      if (!CanWriteBack(c)) {
+        PrintError(std::cerr, absl::StrCat(c.source, ": --write-back needs a SOK or XSB file, not ",
+                                           c.source == "-" ? "standard input"
+                                                           : std::string(FormatName(c.format)),
+                                           " (use -o OUT.sok)"));
+        return kExitUsage;
+      }
+    }
+  }
+
+  g_cancel.store(false);
+  InstallSignalHandlers();
+  const int total = static_cast<int>(batch.items.size());
+  Progress progress(total, isatty(STDERR_FILENO));
+  SolveSummary summary;
+  summary.levels = total;
+  std::vector<LevelOutcome> outcomes(batch.items.size());
+  RunOrdered<LevelOutcome>(
+      batch.items.size(), flags.threads,
+      [&](size_t i) { return SolveItem(batch.items[i], options); },
+      [&](size_t i, LevelOutcome& o) {
+        progress.Erase();
+        const LevelItem& item = batch.items[i];
+        if (common.json) {
+          PrintJsonLine(std::cout, OutcomeJson(item, o, options.mode));
+        } else {
+          PrintOutcomeText(std::cout, item, o);
+        }
+        std::cout << std::flush;
+        if (o.status == "invalid")
+          PrintLevelError(std::cerr, item, ErrorLine(*item.entry), o.error);
+        if (o.status == "error") PrintLevelError(std::cerr, item, 0, o.error);
+        summary.Add(o);
+        outcomes[i] = std::move(o);
+      },
+      [&] { progress.Draw(summary.done, summary.solved); });
+  progress.Erase();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double memory_mib = static_cast<double>(options.memory_limit_bytes) / (1024 * 1024);
+  if (common.json) {
+    PrintJsonLine(std::cout, SummaryJson(summary, options.mode, flags.threads,
+                                         options.time_limit_seconds, memory_mib));
+  } else {
+    PrintSummaryText(std::cout, summary);
+  }
+  std::cout << std::flush;
+  if (summary.errors) {
+    PrintError(std::cerr, "INTERNAL ERROR: a solution failed replay; please report this level");
+  }
+  if (!WriteOutputs(batch, outcomes, flags, options.mode) || batch.input_error) return kExitUsage;
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  return summary.all_solved() ? kExitOk : kExitFailed;
+}
+
+}  // namespace sokoban::tools

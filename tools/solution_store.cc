@@ -1,0 +1,79 @@
+#include "tools/solution_store.h"
+
+#include <ctime>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "common/moves.h"
+#include "common/status.h"
+
+namespace sokoban::tools {
+
+Solution MakeSolution(const SolveResult& result, SolveMode mode) {
+  Solution s;
+  s.title = "Solution";
+  s.moves = result.solution;
+  s.notes.push_back(
+      absl::StrCat("Solver: sokoban 0.1.0, ", std::string(SolveModeName(mode)), " mode"));
+  s.notes.push_back(absl::StrCat("Moves: ", result.metrics.moves,
+                                 ", Pushes: ", result.metrics.pushes,
+                                 result.push_optimal ? " (push-optimal)" : ""));
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y-%m-%d", &utc);
+  s.notes.push_back(absl::StrCat("Date: ", date));
+  return s;
+}
+
+bool AddSolution(Level& level, const Solution& solution) {
+  const std::string moves = Replay(level, solution.moves).normalized;
+  for (const Solution& s : level.solutions) {
+    // A stored string that does not replay is kept as it is and compared
+    // verbatim: it can equal nothing the solver returns.
+    const ReplayResult r = Replay(level, s.moves);
+    if ((r.valid ? r.normalized : s.moves) == moves) return false;
+  }
+  level.solutions.push_back(solution);
+  return true;
+}
+
+bool CanWriteBack(const Collection& collection) {
+  return collection.source != "-" &&
+         (collection.format == Format::kSok || collection.format == Format::kXsb);
+}
+
+absl::Status WriteBack(const std::string& path, Format format,
+                       const std::map<int, std::pair<Level, Solution>>& found, int* added) {
+  *added = 0;
+  // Re-read rather than reuse what was solved: the file is written from
+  // what it holds now, so nothing in it is lost.
+  absl::StatusOr<Collection> c = ReadCollectionFile(path, format);
+  if (!c.ok()) return c.status();
+  std::vector<std::string> changed;
+  for (const auto& [index, pair] : found) {
+    const auto& [solved_level, solution] = pair;
+    if (index < 1 || index > static_cast<int>(c->levels.size())) {
+      changed.push_back(absl::StrCat(index));
+      continue;
+    }
+    Level& level = c->levels[index - 1].level;
+    if (level.width != solved_level.width || level.height != solved_level.height ||
+        level.squares != solved_level.squares) {
+      changed.push_back(absl::StrCat(index));
+      continue;
+    }
+    if (AddSolution(level, solution)) ++*added;
+  }
+  if (*added > 0) SOKOBAN_RETURN_IF_ERROR(WriteFileAtomically(path, WriteSok(*c)));
+  if (!changed.empty()) {
+    std::string list;
+    for (const std::string& i : changed) absl::StrAppend(&list, list.empty() ? "" : ", ", i);
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, ": level ", list, " changed on disk while solving; its solution was not stored"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace sokoban::tools

@@ -1,0 +1,43 @@
+// Storing found solutions with their levels: the Solution record the solver
+// writes, adding it without duplicates, and writing solutions back into the
+// SOK files they came from.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "absl/status/status.h"
+#include "common/level.h"
+#include "common/level_io.h"
+#include "solver/solver.h"
+
+namespace sokoban::tools {
+
+// A solution titled "Solution" whose notes name the solver, the mode, the
+// moves and pushes (and whether the pushes are proved fewest), and today's
+// date (UTC), e.g.
+//   Solver: sokoban 0.1.0, fast mode
+//   Moves: 33, Pushes: 8
+//   Date: 2026-11-30
+Solution MakeSolution(const SolveResult& result, SolveMode mode);
+
+// Appends solution to level.solutions unless the level already stores the
+// same moves (compared after replay, so case differences do not matter).
+// Returns whether it was added.
+bool AddSolution(Level& level, const Solution& solution);
+
+// Whether --write-back can store solutions in a file read as `format`: only
+// SOK and XSB text, which the SOK writer can hold with solutions; standard
+// input has no file to write to.
+bool CanWriteBack(const Collection& collection);
+
+// Re-reads `path` in `format`, adds each solution of `found` (keyed by the
+// level's 1-based index) to its level, and writes the file back as SOK with
+// WriteFileAtomically. A level whose board changed since it was solved is
+// left alone and reported in the returned status' message after the rest is
+// written. Writes nothing when no solution is new. `added` receives the
+// number of solutions stored.
+absl::Status WriteBack(const std::string& path, Format format,
+                       const std::map<int, std::pair<Level, Solution>>& found, int* added);
+
+}  // namespace sokoban::tools
