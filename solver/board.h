@@ -1,0 +1,63 @@
+// The board as the solver sees it: only the floor (squares the player can
+// reach with every box removed), numbered 0..size()-1 in row-major order.
+// Walls, outside squares and decorative boxes vanish; each floor square keeps
+// its grid cell, its four neighbours, a goal flag and a dead flag.
+//
+//   absl::StatusOr<Board> board = Board::Build(level);
+//   int right = board->Neighbour(sq, Dir::kRight);   // -1: no floor there
+//
+// Layout: neighbours are one flat int16 array, 4 entries a square in LURD
+// order, so a push looks at two neighbours with two loads.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "common/level.h"
+#include "common/rules.h"
+
+namespace sokoban {
+
+// Floor squares of one level: at most 65535 (indices are 16-bit).
+using Square = uint16_t;
+inline constexpr int kNoSquare = -1;
+
+class Board {
+ public:
+  // Fails when the level does not pass ValidateLevel or has more floor
+  // squares than 16-bit indices can name.
+  static absl::StatusOr<Board> Build(const Level& level);
+
+  int size() const { return static_cast<int>(cell_.size()); }
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int box_count() const { return static_cast<int>(start_boxes_.size()); }
+
+  // Floor index of the square next to sq in direction d, or kNoSquare.
+  int Neighbour(int sq, int d) const { return neighbour_[sq * 4 + d]; }
+  bool IsGoal(int sq) const { return goal_[sq]; }
+  // A box on a dead square can never reach any goal.
+  bool IsDead(int sq) const { return dead_[sq]; }
+  // Grid cell (y * width + x) of a floor square, and back (-1 off the floor).
+  int Cell(int sq) const { return cell_[sq]; }
+  int FloorIndex(int cell) const { return index_of_[cell]; }
+
+  const std::vector<Square>& goals() const { return goals_; }
+  const std::vector<Square>& start_boxes() const { return start_boxes_; }  // sorted
+  int start_player() const { return start_player_; }
+  int DeadSquareCount() const;
+
+ private:
+  void ComputeDeadSquares();
+
+  int width_ = 0, height_ = 0;
+  std::vector<int> cell_;
+  std::vector<int> index_of_;
+  std::vector<int16_t> neighbour_;
+  std::vector<uint8_t> goal_, dead_;
+  std::vector<Square> goals_, start_boxes_;
+  int start_player_ = 0;
+};
+
+}  // namespace sokoban

@@ -1,0 +1,20 @@
+// Freeze deadlocks: a box that can move along neither axis, because walls,
+// dead squares or other frozen boxes hold it, stays where it is forever; if
+// it (or any box frozen with it) is off a goal, the level cannot be solved
+// from here.
+//
+//   if (IsFreezeDeadlock(board, occupied, pushed_to)) { /* prune */ }
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/board.h"
+
+namespace sokoban {
+
+// occupied[sq] != 0 marks boxes, including the one on sq. Looks only at the
+// group of boxes connected to sq. The array is restored before returning.
+bool IsFreezeDeadlock(const Board& board, uint8_t* occupied, int sq);
+
+}  // namespace sokoban

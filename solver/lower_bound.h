@@ -1,0 +1,45 @@
+// Push distances and the matching lower bound.
+//
+// distance(sq, g) is the fewest pushes that bring a box from floor square
+// sq to goal number g when no other box is on the board (found by pulling a
+// box backwards from each goal). The lower bound of a state is the cost of
+// a minimum-cost perfect matching of its boxes to the goals over these
+// distances; a state with no perfect matching is dead.
+//
+//   LowerBound lb(board);
+//   int h = lb.Estimate(boxes);   // LowerBound::kDead: no matching
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/board.h"
+#include "solver/hungarian.h"
+
+namespace sokoban {
+
+class LowerBound {
+ public:
+  static constexpr int kDead = Hungarian::kInfinity;
+  static constexpr uint16_t kUnreachable = 0xFFFF;
+
+  explicit LowerBound(const Board& board);
+
+  uint16_t distance(int sq, int goal) const {
+    return dist_[static_cast<size_t>(sq) * goals_ + goal];
+  }
+  // Fewest pushes from sq to the nearest goal, kUnreachable if none.
+  uint16_t nearest(int sq) const { return nearest_[sq]; }
+
+  // Lower bound on the pushes left for boxes (box_count() squares).
+  int Estimate(const Square* boxes);
+
+ private:
+  int goals_;
+  std::vector<uint16_t> dist_;
+  std::vector<uint16_t> nearest_;
+  std::vector<int> costs_;
+  Hungarian hungarian_;
+};
+
+}  // namespace sokoban

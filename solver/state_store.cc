@@ -1,0 +1,140 @@
+#include "solver/state_store.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace sokoban {
+namespace {
+
+int BitsFor(int values) {
+  int bits = 1;
+  while ((1 << bits) < values) ++bits;
+  return bits;
+}
+
+// Bit fields are written little-endian into a zeroed buffer, 64 bits at a
+// time where they fit; buffers are read and written with memcpy so that no
+// field needs alignment.
+void PutBits(uint8_t* out, size_t bit, int width, uint32_t value) {
+  for (int done = 0; done < width;) {
+    const size_t byte = (bit + done) >> 3;
+    const int shift = static_cast<int>((bit + done) & 7);
+    const int take = std::min(8 - shift, width - done);
+    out[byte] |= static_cast<uint8_t>(((value >> done) & ((1u << take) - 1)) << shift);
+    done += take;
+  }
+}
+
+uint32_t GetBits(const uint8_t* in, size_t bit, int width) {
+  uint32_t value = 0;
+  for (int done = 0; done < width;) {
+    const size_t byte = (bit + done) >> 3;
+    const int shift = static_cast<int>((bit + done) & 7);
+    const int take = std::min(8 - shift, width - done);
+    value |= ((static_cast<uint32_t>(in[byte]) >> shift) & ((1u << take) - 1)) << done;
+    done += take;
+  }
+  return value;
+}
+
+}  // namespace
+
+StateCodec::StateCodec(int squares, int boxes)
+    : squares_(squares), boxes_(boxes), bits_(BitsFor(squares)) {
+  const size_t index_bits = static_cast<size_t>(bits_) * (boxes + 1);
+  const size_t bitmap_bits = static_cast<size_t>(squares) + bits_;
+  bitmap_ = bitmap_bits < index_bits;
+  stride_ = ((bitmap_ ? bitmap_bits : index_bits) + 7) / 8;
+}
+
+void StateCodec::Pack(int player, const Square* boxes, uint8_t* out) const {
+  std::memset(out, 0, stride_);
+  PutBits(out, 0, bits_, static_cast<uint32_t>(player));
+  if (bitmap_) {
+    for (int i = 0; i < boxes_; ++i) {
+      const size_t bit = bits_ + boxes[i];
+      out[bit >> 3] |= static_cast<uint8_t>(1u << (bit & 7));
+    }
+  } else {
+    for (int i = 0; i < boxes_; ++i) {
+      PutBits(out, static_cast<size_t>(bits_) * (i + 1), bits_, boxes[i]);
+    }
+  }
+}
+
+void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
+  *player = static_cast<int>(GetBits(in, 0, bits_));
+  if (bitmap_) {
+    int k = 0;
+    for (int sq = 0; sq < squares_ && k < boxes_; ++sq) {
+      const size_t bit = bits_ + sq;
+      if (in[bit >> 3] & (1u << (bit & 7))) boxes[k++] = static_cast<Square>(sq);
+    }
+  } else {
+    for (int i = 0; i < boxes_; ++i) {
+      boxes[i] = static_cast<Square>(GetBits(in, static_cast<size_t>(bits_) * (i + 1), bits_));
+    }
+  }
+}
+
+StateStore::StateStore(const StateCodec& codec, const Zobrist& zobrist)
+    : codec_(codec),
+      zobrist_(zobrist),
+      stride_(codec.stride()),
+      record_(codec.stride() + sizeof(StateId) + sizeof(uint16_t)),
+      scratch_(codec.boxes()) {
+  table_.assign(1024, kNoState);
+  mask_ = table_.size() - 1;
+}
+
+std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key, StateId parent,
+                                            uint16_t g) {
+  if ((size() + 1) * 4 > table_.size() * 3) Grow();
+  size_t slot = key & mask_;
+  while (table_[slot] != kNoState) {
+    const StateId other = table_[slot];
+    if (std::memcmp(Packed(other), packed, stride_) == 0) return {other, false};
+    slot = (slot + 1) & mask_;
+  }
+  const StateId id = static_cast<StateId>(size_);
+  if ((id >> kChunkBits) == chunks_.size()) {
+    chunks_.push_back(std::make_unique<uint8_t[]>(record_ << kChunkBits));
+  }
+  table_[slot] = id;
+  ++size_;
+  std::memcpy(Record(id), packed, stride_);
+  SetParent(id, parent, g);
+  return {id, true};
+}
+
+uint64_t StateStore::KeyOf(StateId id) const {
+  int player;
+  codec_.Unpack(Packed(id), &player, scratch_.data());
+  return zobrist_.Key(player, scratch_.data(), codec_.boxes());
+}
+
+void StateStore::Grow() {
+  std::vector<StateId> bigger(table_.size() * 2, kNoState);
+  const size_t mask = bigger.size() - 1;
+  for (StateId id = 0; id < size(); ++id) {
+    size_t slot = KeyOf(id) & mask;
+    while (bigger[slot] != kNoState) slot = (slot + 1) & mask;
+    bigger[slot] = id;
+  }
+  table_.swap(bigger);
+  mask_ = mask;
+}
+
+size_t StateStore::bytes() const {
+  return chunks_.size() * (record_ << kChunkBits) + table_.size() * sizeof(StateId);
+}
+
+size_t StateStore::bytes_after_growth() const {
+  size_t extra = 0;
+  // While the table grows, the old and the new one both exist.
+  if ((size_ + 1) * 4 > table_.size() * 3) extra += table_.size() * 2 * sizeof(StateId);
+  if ((size_ >> kChunkBits) == chunks_.size()) extra += record_ << kChunkBits;
+  return bytes() + extra;
+}
+
+}  // namespace sokoban
