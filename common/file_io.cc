@@ -1,0 +1,144 @@
+// Reading collection files (or standard input) with errors that name the
+// file, and replacing files without ever leaving them half-written.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <iterator>
+
+#include "absl/strings/str_cat.h"
+#include "common/level_io.h"
+
+namespace sokoban {
+namespace {
+
+// Level files are small; anything this large is not one, and reading it all
+// would only waste memory.
+constexpr size_t kMaxFileSize = size_t{256} << 20;
+
+absl::Status ErrnoError(const std::string& path, std::string_view what, int err) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(path, ": ", std::string(what), ": ", std::strerror(err)));
+}
+
+absl::StatusOr<std::string> ReadAll(const std::string& path) {
+  if (path == "-") {
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    if (text.size() > kMaxFileSize) {
+      return absl::InvalidArgumentError("-: standard input is larger than 256 MiB");
+    }
+    return text;
+  }
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return absl::NotFoundError(absl::StrCat(path, ": no such file"));
+    return ErrnoError(path, "cannot read", errno);
+  }
+  if (S_ISDIR(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": is a directory, not a level file"));
+  }
+  if (st.st_size > static_cast<off_t>(kMaxFileSize)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": file is larger than 256 MiB"));
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return ErrnoError(path, "cannot read", errno);
+  std::string text;
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      return ErrnoError(path, "cannot read", err);
+    }
+    if (n == 0) break;
+    text.append(buffer, static_cast<size_t>(n));
+    if (text.size() > kMaxFileSize) {
+      ::close(fd);
+      return absl::InvalidArgumentError(absl::StrCat(path, ": file is larger than 256 MiB"));
+    }
+  }
+  ::close(fd);
+  return text;
+}
+
+}  // namespace
+
+absl::StatusOr<Collection> ReadCollectionFile(const std::string& path, Format format) {
+  absl::StatusOr<std::string> text = ReadAll(path);
+  if (!text.ok()) return text.status();
+  if (text->empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, path == "-" ? ": standard input is empty" : ": file is empty"));
+  }
+  return ReadCollection(*text, format, path);
+}
+
+absl::Status WriteFileAtomically(const std::string& path, std::string_view text) {
+  const size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (base.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": not a file name"));
+  // The temporary file lives beside the target so that rename() stays within
+  // one file system and is atomic.
+  std::string temp = absl::StrCat(slash == std::string::npos ? "" : dir, ".", base, ".XXXXXX");
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) return ErrnoError(path, "cannot create a temporary file beside it", errno);
+  auto fail = [&](std::string_view what, int err) {
+    ::close(fd);
+    ::unlink(temp.c_str());
+    return ErrnoError(path, what, err);
+  };
+  // Keep the permissions of the file being replaced; a new file gets the
+  // usual 0666 less the umask (mkstemp creates 0600).
+  struct stat st;
+  mode_t mode;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      ::close(fd);
+      ::unlink(temp.c_str());
+      return absl::InvalidArgumentError(absl::StrCat(path, ": is a directory"));
+    }
+    mode = st.st_mode & 07777;
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  if (::fchmod(fd, mode) != 0) return fail("cannot set permissions", errno);
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return fail("cannot write", errno);
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0) return fail("cannot sync", errno);
+  if (::close(fd) != 0) {
+    const int err = errno;
+    ::unlink(temp.c_str());
+    return ErrnoError(path, "cannot write", err);
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(temp.c_str());
+    return ErrnoError(path, "cannot replace", err);
+  }
+  // Make the rename itself durable; failing here loses nothing already
+  // written, so it is not an error.
+  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (dir_fd >= 0) {
+    ::fsync(dir_fd);
+    ::close(dir_fd);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace sokoban
