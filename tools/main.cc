@@ -11,12 +11,15 @@ namespace {
 struct Command {
   const char* name;
   const char* summary;
-  int (*run)(const sokoban::tools::Args&);
+  int (*run)(const sokoban::tools::Args&);  // returns the exit code
 };
 
 // Kept in the order `sokoban --help` lists them.
 const Command kCommands[] = {
-    {"help", "show this help", nullptr},
+    {"info", "list levels: size, boxes, floor, problems", sokoban::tools::RunInfo},
+    {"verify", "replay stored or given solutions and report their metrics",
+     sokoban::tools::RunVerify},
+    {"convert", "convert levels to XSB or SOK", sokoban::tools::RunConvert},
 };
 
 void PrintHelp(std::ostream& out) {
@@ -26,7 +29,8 @@ void PrintHelp(std::ostream& out) {
   for (const Command& c : kCommands) {
     out << "  " << c.name << std::string(10 - std::strlen(c.name), ' ') << c.summary << "\n";
   }
-  out << "\n'sokoban COMMAND --help' describes a command's options.\n"
+  out << "  help      this help; 'sokoban help COMMAND' is 'sokoban COMMAND --help'\n"
+         "\n'sokoban COMMAND --help' describes a command's options.\n"
          "Exit codes: 0 all good; 1 some level invalid, unsolved or some solution wrong;\n"
          "            2 bad usage or unreadable input.\n";
 }
@@ -40,6 +44,12 @@ int main(int argc, char** argv) {
   }
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
+    // `sokoban help CMD` is `sokoban CMD --help`.
+    if (argc > 2) {
+      for (const Command& c : kCommands) {
+        if (argv[2] == std::string(c.name)) return c.run({"--help"});
+      }
+    }
     PrintHelp(std::cout);
     return sokoban::tools::kExitOk;
   }
@@ -48,7 +58,7 @@ int main(int argc, char** argv) {
     return sokoban::tools::kExitOk;
   }
   for (const Command& c : kCommands) {
-    if (name == c.name && c.run) return c.run(sokoban::tools::Args(argv + 2, argv + argc));
+    if (name == c.name) return c.run(sokoban::tools::Args(argv + 2, argv + argc));
   }
   std::cerr << "sokoban: unknown command '" << name << "' (see 'sokoban --help')\n";
   return sokoban::tools::kExitUsage;

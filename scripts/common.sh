@@ -1,0 +1,85 @@
+# Shared by scripts/run and scripts/test: install what is missing, then
+# configure and build in an existing or new build folder.
+#
+#   source "$(dirname "$0")/common.sh"
+#   ensure_packages && build_release
+#   "$SOKOBAN" info puzzles/*.xsb
+#
+# SOKOBAN_BUILD_DIR chooses the build folder (default: build/ in the repo).
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${SOKOBAN_BUILD_DIR:-$ROOT/build}"
+SOKOBAN="$BUILD_DIR/tools/sokoban"
+
+# What the build needs on Debian 12. make is listed because cmake only
+# recommends it.
+REQUIRED_PACKAGES=(cmake make g++ libboost-program-options-dev libboost-container-dev libabsl-dev
+  nlohmann-json3-dev libgtest-dev libbenchmark-dev)
+# Nice to have (formatting the sources); its absence never stops a build.
+OPTIONAL_PACKAGES=(clang-format)
+
+say() { printf '%s\n' "$*" >&2; }
+
+package_installed() {
+  [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]
+}
+
+# Runs a command as root: directly when we are root, else through sudo.
+as_root() {
+  if [[ $EUID -eq 0 ]]; then
+    "$@"
+  elif command -v sudo >/dev/null; then
+    sudo "$@"
+  else
+    say "error: need root to run: $*"
+    return 1
+  fi
+}
+
+# Installs the missing packages only; says nothing and touches nothing when
+# everything is there. apt-get update runs only when something is installed.
+ensure_packages() {
+  if ! command -v dpkg-query >/dev/null; then
+    say "note: not a Debian system; make sure these are installed: ${REQUIRED_PACKAGES[*]}"
+    return 0
+  fi
+  local missing=() optional=() p
+  for p in "${REQUIRED_PACKAGES[@]}"; do package_installed "$p" || missing+=("$p"); done
+  for p in "${OPTIONAL_PACKAGES[@]}"; do package_installed "$p" || optional+=("$p"); done
+  if [[ ${#missing[@]} -eq 0 && ${#optional[@]} -eq 0 ]]; then return 0; fi
+  say "Installing: ${missing[*]} ${optional[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  if [[ ${#missing[@]} -gt 0 ]]; then
+    as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  if [[ ${#optional[@]} -gt 0 ]]; then
+    as_root apt-get install -y -qq --no-install-recommends "${optional[@]}" >/dev/null ||
+      say "note: could not install ${optional[*]} (optional); going on"
+  fi
+}
+
+# Runs a command with its output kept in a log, shown only when it fails.
+quietly() {
+  local log="$1"
+  shift
+  if ! "$@" >"$log" 2>&1; then
+    tail -n 60 "$log" >&2
+    say "error: '$*' failed (full log: $log)"
+    return 1
+  fi
+}
+
+# Configures (once; later runs reuse the build folder, its generator and its
+# objects) and builds Release with every core.
+build_release() {
+  local jobs
+  jobs="$(nproc 2>/dev/null || echo 2)"
+  mkdir -p "$BUILD_DIR"
+  if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]]; then
+    say "Configuring $BUILD_DIR (Release)"
+    quietly "$BUILD_DIR/configure.log" cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release
+  fi
+  say "Building in $BUILD_DIR"
+  quietly "$BUILD_DIR/build.log" cmake --build "$BUILD_DIR" -j "$jobs"
+}
