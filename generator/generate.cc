@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "generator/canonical.h"
+#include "generator/goals.h"
 #include "generator/pull_board.h"
 #include "generator/reverse_pull.h"
 #include "generator/rng.h"
@@ -16,24 +17,6 @@ namespace sokoban::generator {
 namespace {
 
 int InteriorArea(const GenerateOptions& o) { return (o.width - 2) * (o.height - 2); }
-
-// Goal squares a box can be pulled off (some direction has two floor
-// squares in a row next to it); a goal no box can leave would hold its box
-// from the start.
-std::vector<int> PullableSquares(const PullBoard& board) {
-  std::vector<int> squares;
-  for (int sq = 0; sq < board.size(); ++sq) {
-    if (!board.IsFloor(sq)) continue;
-    for (int d = 0; d < 4; ++d) {
-      const int p = board.Neighbour(sq, d);
-      if (p >= 0 && board.Neighbour(p, d) >= 0) {
-        squares.push_back(sq);
-        break;
-      }
-    }
-  }
-  return squares;
-}
 
 // The level as XSB squares: floor and its content, walls only where they
 // touch floor (8-neighbourhood), trimmed to the floor plus its wall ring.
@@ -159,6 +142,7 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
     case Difficulty::kMedium:
       plan.engine = PullEngine::kWalk;
       plan.walk_steps = 25 * k + 40;
+      plan.walks = 2;
       plan.search_nodes = 20000;
       plan.min_pushes = 3 * k + 4;
       plan.min_box_changes = k + 1;
@@ -167,10 +151,11 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
       break;
     case Difficulty::kHard:
       plan.engine = small ? PullEngine::kSearch : PullEngine::kWalk;
-      plan.walk_steps = 60 * k + 100;
+      plan.walk_steps = 40 * k;
+      plan.walks = 8;
       plan.search_nodes = 100000;
-      plan.min_pushes = 6 * k + 10;
-      plan.min_box_changes = 2 * k + 2;
+      plan.min_pushes = 5 * k + 2;
+      plan.min_box_changes = 2 * k + 1;
       plan.max_attempts = 1000;
       plan.solver_budget = 100000 + 50000 * static_cast<uint64_t>(k);
       plan.optimal = k <= 5 && area <= 100;
@@ -184,6 +169,12 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
                                      : std::min<uint64_t>(100 + plan.max_attempts * o.count,
                                                           10'000'000);
   if (o.solver_budget) plan.solver_budget = o.solver_budget;
+  // Walks must be long enough, and many enough, to carry the boxes as far
+  // as the filter asks.
+  if (plan.min_pushes > 10 * k) {
+    plan.walk_steps = std::max(plan.walk_steps, 4 * plan.min_pushes);
+    plan.walks = std::max(plan.walks, 8);
+  }
   return plan;
 }
 
@@ -230,14 +221,11 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
     return std::nullopt;
   }
   // 2. Goals, among squares a box can be pulled off.
-  std::vector<int> goals = PullableSquares(PullBoard(*layout, {}));
+  const std::vector<int> goals = ChooseGoals(*layout, o.boxes, rng);
   if (static_cast<int>(goals.size()) < o.boxes || layout->FloorCount() < 2 * o.boxes + 2) {
     ++stats.no_goals;
     return std::nullopt;
   }
-  rng.Shuffle(goals);
-  goals.resize(o.boxes);
-  std::sort(goals.begin(), goals.end());
   PullBoard board(*layout, goals);
 
   // 3. Reverse pulls.
@@ -246,7 +234,7 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
   std::optional<PullCandidate> c =
       plan.engine == PullEngine::kSearch
           ? SearchPulls(board, SearchOptions{plan.search_nodes}, checks, rng)
-          : RandomPullWalk(board, WalkOptions{plan.walk_steps}, checks, rng);
+          : RandomPullWalk(board, WalkOptions{plan.walk_steps, plan.walks}, checks, rng);
   if (!c) {
     ++stats.no_position;
     return std::nullopt;

@@ -69,6 +69,7 @@ struct GeneratePlan {
   PullEngine engine = PullEngine::kWalk;
   int walk_steps = 0;
   int search_nodes = 0;
+  int walks = 1;  // independent walks per attempt
   int min_pushes = 0;
   int min_box_changes = 0;
   uint64_t min_states = 0;

@@ -59,14 +59,35 @@ std::string CheckStart(PullBoard& board, const std::vector<int>& boxes, int play
   return "";
 }
 
-std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions& options,
-                                            const StartChecks& checks, Rng& rng) {
+namespace {
+
+std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChecks& checks,
+                                     Rng& rng) {
   std::vector<int> boxes = board.goals();
   std::vector<uint8_t> box_at(board.size(), 0);
   MarkBoxes(boxes, box_at);
-  const std::vector<int> free = FreeFloor(board, box_at);
+  // The player starts in the largest free area: a small pocket among the
+  // goals would trap it after a pull or two.
+  std::vector<int> area_of(board.size(), -1), area_size, free = FreeFloor(board, box_at);
   if (free.empty()) return std::nullopt;
-  int player = free[rng.Below(static_cast<uint32_t>(free.size()))];
+  for (int sq : free) {
+    if (area_of[sq] >= 0) continue;
+    board.Reach(sq, box_at);
+    area_size.push_back(0);
+    for (int r : free) {
+      if (board.reached(r)) {
+        area_of[r] = static_cast<int>(area_size.size()) - 1;
+        ++area_size.back();
+      }
+    }
+  }
+  const int largest =
+      static_cast<int>(std::max_element(area_size.begin(), area_size.end()) - area_size.begin());
+  std::vector<int> start;
+  for (int sq : free) {
+    if (area_of[sq] == largest) start.push_back(sq);
+  }
+  int player = start[rng.Below(static_cast<uint32_t>(start.size()))];
 
   struct Pull {
     int box, dir, to, player_to, weight;
@@ -74,23 +95,35 @@ std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions&
   std::vector<Pull> pulls;
   std::optional<PullCandidate> best;
   int last_box = -1, last_dir = -1, lines = 0, changes = 0;
-  for (int step = 0; step < options.steps; ++step) {
+  for (int step = 0; step < steps; ++step) {
     // 1. Legal pulls: the player stands next to a box, can get there, and
     // has a free square to step back onto.
     board.Reach(player, box_at);
     pulls.clear();
-    int total = 0;
+    int total = 0, on_goal = 0;
+    for (int b : boxes) on_goal += board.IsGoal(b);
     for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+      const bool from_goal = board.IsGoal(boxes[i]);
       for (int d = 0; d < 4; ++d) {
         const int p = board.Neighbour(boxes[i], d);
         if (p < 0 || !board.reached(p)) continue;
         const int q = board.Neighbour(p, d);
         if (q < 0 || box_at[q]) continue;
-        // 2. Weights: away from the goals, and the same box again (longer
-        // box lines read as deliberate play, not jitter).
-        int w = 2;
-        if (board.GoalDistance(p) > board.GoalDistance(boxes[i])) w += 6;
-        if (i == last_box) w += (d == last_dir) ? 6 : 3;
+        // 2. Weights. While boxes stand on goals, getting them off comes
+        // first (moving within the goal area is how inner boxes get out);
+        // other pulls only make way. Then boxes wander away from the goals,
+        // preferably the same box again (longer box lines read as
+        // deliberate play, not jitter), and never back onto a goal, so
+        // every later position passes the no-box-on-goal check.
+        int w;
+        if (on_goal > 0) {
+          w = from_goal ? (board.IsGoal(p) ? 8 : 40) : 1;
+        } else {
+          if (board.IsGoal(p)) continue;
+          w = 2;
+          if (board.GoalDistance(p) > board.GoalDistance(boxes[i])) w += 6;
+          if (i == last_box) w += (d == last_dir) ? 6 : 3;
+        }
         pulls.push_back({i, d, p, q, w});
         total += w;
       }
@@ -132,6 +165,18 @@ std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions&
     c.box_changes = changes;
     c.score = score;
     best = std::move(c);
+  }
+  return best;
+}
+
+}  // namespace
+
+std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions& options,
+                                            const StartChecks& checks, Rng& rng) {
+  std::optional<PullCandidate> best;
+  for (int walk = 0; walk < std::max(options.walks, 1); ++walk) {
+    std::optional<PullCandidate> c = OneWalk(board, options.steps, checks, rng);
+    if (c && (!best || c->score > best->score)) best = std::move(c);
   }
   return best;
 }

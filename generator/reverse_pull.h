@@ -58,6 +58,10 @@ std::string CheckStart(PullBoard& board, const std::vector<int>& boxes, int play
 
 struct WalkOptions {
   int steps = 200;  // pulls attempted; the walk stops early when stuck
+  // Independent walks from the solved position; the best position of all
+  // is kept. A walk often strands the player behind a box it pulled into a
+  // corridor, so several short walks beat one long one.
+  int walks = 1;
 };
 std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions& options,
                                             const StartChecks& checks, Rng& rng);
