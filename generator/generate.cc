@@ -165,14 +165,14 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   if (o.min_pushes) plan.min_pushes = *o.min_pushes;
   if (o.min_box_changes) plan.min_box_changes = *o.min_box_changes;
   if (o.min_states) plan.min_states = *o.min_states;
-  plan.max_attempts = o.max_attempts ? o.max_attempts
-                                     : std::min<uint64_t>(100 + plan.max_attempts * o.count,
-                                                          10'000'000);
+  plan.max_attempts = o.max_attempts
+                          ? o.max_attempts
+                          : std::min<uint64_t>(100 + plan.max_attempts * o.count, 10'000'000);
   if (o.solver_budget) plan.solver_budget = o.solver_budget;
   // Walks must be long enough, and many enough, to carry the boxes as far
   // as the filter asks.
   if (plan.min_pushes > 10 * k) {
-    plan.walk_steps = std::max(plan.walk_steps, 4 * plan.min_pushes);
+    plan.walk_steps = std::max(plan.walk_steps, std::min(4 * plan.min_pushes, 2000));
     plan.walks = std::max(plan.walks, 8);
   }
   return plan;
@@ -197,9 +197,9 @@ absl::Status CheckRequest(const GenerateOptions& o) {
   const int area = InteriorArea(o);
   if (2 * o.boxes + 2 > area) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--boxes ", o.boxes, " does not fit a ", o.width, "x", o.height, " board: its floor has at most ",
-        area, " squares and ", o.boxes, " boxes need at least ", 2 * o.boxes + 2,
-        " (at most ", (area - 2) / 2, " boxes fit)"));
+        "--boxes ", o.boxes, " does not fit a ", o.width, "x", o.height,
+        " board: its floor has at most ", area, " squares and ", o.boxes, " boxes need at least ",
+        2 * o.boxes + 2, " (at most ", (area - 2) / 2, " boxes fit)"));
   }
   if (o.threads < 1 || o.threads > 256) {
     return absl::InvalidArgumentError(absl::StrCat("--threads ", o.threads, " must be 1 to 256"));

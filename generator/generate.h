@@ -100,12 +100,12 @@ struct GeneratedLevel {
 // consumed (in attempt order, up to the last one used).
 struct GenerateStats {
   uint64_t attempts = 0;
-  uint64_t no_layout = 0;     // the layout could not be made valid
-  uint64_t no_goals = 0;      // too little usable floor for the boxes
-  uint64_t no_position = 0;   // no pulled position passed the start checks
-  uint64_t unsolved = 0;      // the solver did not solve it within budget
-  uint64_t too_easy = 0;      // below the difficulty filter
-  uint64_t duplicates = 0;    // same canonical form as an earlier level
+  uint64_t no_layout = 0;    // the layout could not be made valid
+  uint64_t no_goals = 0;     // too little usable floor for the boxes
+  uint64_t no_position = 0;  // no pulled position passed the start checks
+  uint64_t unsolved = 0;     // the solver did not solve it within budget
+  uint64_t too_easy = 0;     // below the difficulty filter
+  uint64_t duplicates = 0;   // same canonical form as an earlier level
 };
 
 struct GenerateResult {

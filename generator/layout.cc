@@ -82,8 +82,8 @@ absl::StatusOr<OpenLimit> ParseOpenLimit(std::string_view text) {
   if (x == std::string::npos || !absl::SimpleAtoi(t.substr(0, x), &limit.width) ||
       !absl::SimpleAtoi(t.substr(x + 1), &limit.height) || limit.width < 2 || limit.height < 2 ||
       limit.width > 64 || limit.height > 64) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("bad --max-open '", t, "': expected WxH with both between 2 and 64, e.g. 3x4"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad --max-open '", t, "': expected WxH with both between 2 and 64, e.g. 3x4"));
   }
   return limit;
 }
@@ -96,9 +96,7 @@ Layout Layout::Filled(int width, int height) {
   return l;
 }
 
-int Layout::FloorCount() const {
-  return static_cast<int>(std::count(wall.begin(), wall.end(), 0));
-}
+int Layout::FloorCount() const { return static_cast<int>(std::count(wall.begin(), wall.end(), 0)); }
 
 std::vector<std::string> Layout::Rows() const {
   std::vector<std::string> rows;

@@ -5,11 +5,13 @@
 namespace sokoban::generator {
 
 std::string DescribeOptions(const GenerateOptions& o) {
-  std::string text = absl::StrCat(
-      "--count ", o.count, " --size ", o.width, "x", o.height, " --boxes ", o.boxes, " --style ",
-      std::string(LayoutStyleName(o.style)), " --difficulty ", std::string(DifficultyName(o.difficulty)), " --seed ", o.seed,
-      " --max-open ", o.max_open.width, "x", o.max_open.height);
-  if (o.engine != PullEngine::kAuto) absl::StrAppend(&text, " --engine ", std::string(PullEngineName(o.engine)));
+  std::string text =
+      absl::StrCat("--count ", o.count, " --size ", o.width, "x", o.height, " --boxes ", o.boxes,
+                   " --style ", std::string(LayoutStyleName(o.style)), " --difficulty ",
+                   std::string(DifficultyName(o.difficulty)), " --seed ", o.seed, " --max-open ",
+                   o.max_open.width, "x", o.max_open.height);
+  if (o.engine != PullEngine::kAuto)
+    absl::StrAppend(&text, " --engine ", std::string(PullEngineName(o.engine)));
   if (o.allow_boxes_on_goals) absl::StrAppend(&text, " --allow-boxes-on-goals");
   if (o.min_pushes) absl::StrAppend(&text, " --min-pushes ", *o.min_pushes);
   if (o.min_box_changes) absl::StrAppend(&text, " --min-box-changes ", *o.min_box_changes);

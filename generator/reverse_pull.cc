@@ -121,7 +121,7 @@ std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChe
         } else {
           if (board.IsGoal(p)) continue;
           w = 2;
-          if (board.GoalDistance(p) > board.GoalDistance(boxes[i])) w += 6;
+          if (board.GoalDistance(p) > board.GoalDistance(boxes[i])) w += 24;
           if (i == last_box) w += (d == last_dir) ? 6 : 3;
         }
         pulls.push_back({i, d, p, q, w});

@@ -66,7 +66,9 @@ class Rng {
   }
 
   // Uniform integer in [lo, hi]; requires lo <= hi.
-  int Range(int lo, int hi) { return lo + static_cast<int>(Below(static_cast<uint32_t>(hi - lo + 1))); }
+  int Range(int lo, int hi) {
+    return lo + static_cast<int>(Below(static_cast<uint32_t>(hi - lo + 1)));
+  }
 
   // True with probability num / den.
   bool Chance(uint32_t num, uint32_t den) { return Below(den) < num; }

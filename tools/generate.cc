@@ -1,5 +1,7 @@
 // `sokoban generate`: fresh puzzle packs, every level solved by our own
 // solver before it is kept.
+#include "generator/generate.h"
+
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -11,7 +13,6 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "common/level_io.h"
-#include "generator/generate.h"
 #include "generator/pack.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
@@ -87,8 +88,8 @@ int RunGenerate(const Args& args) {
   int64_t min_states = -1;
   bool json = false;
   po::options_description desc("Options");
-  desc.add_options()("help,h", "show this help")(
-      "count,n", po::value(&o.count)->default_value(10), "levels to make")(
+  desc.add_options()("help,h", "show this help")("count,n", po::value(&o.count)->default_value(10),
+                                                 "levels to make")(
       "size", po::value(&size)->default_value(size), "board size WxH, walls included (5..64)")(
       "boxes", po::value(&o.boxes)->default_value(4), "boxes per level")(
       "style", po::value(&style)->default_value(style), "room, maze, cave, rooms or templates")(
@@ -100,8 +101,8 @@ int RunGenerate(const Args& args) {
       "max-open", po::value(&max_open)->default_value(max_open),
       "largest all-floor rectangle allowed, either way round")(
       "allow-boxes-on-goals", po::bool_switch(&o.allow_boxes_on_goals),
-      "let some boxes start on goals")(
-      "min-pushes", po::value(&min_pushes), "keep levels whose solution has at least N pushes")(
+      "let some boxes start on goals")("min-pushes", po::value(&min_pushes),
+                                       "keep levels whose solution has at least N pushes")(
       "min-box-changes", po::value(&min_box_changes), "... at least N box changes")(
       "min-states", po::value(&min_states), "... that took the solver at least N states")(
       "engine", po::value(&engine)->default_value(engine),
@@ -150,8 +151,8 @@ int RunGenerate(const Args& args) {
   gen::ProgressFn progress;
   if (tty) {
     progress = [](int made, int wanted, uint64_t attempts) {
-      std::cerr << "\rgenerate: " << made << "/" << wanted << " levels, " << attempts
-                << " attempts" << std::flush;
+      std::cerr << "\rgenerate: " << made << "/" << wanted << " levels, " << attempts << " attempts"
+                << std::flush;
     };
   }
   const gen::GenerateResult result = gen::Generate(o, progress);
@@ -174,17 +175,11 @@ int RunGenerate(const Args& args) {
       PrintJsonLine(std::cout, LevelLine(g, ++index, o.boxes));
     }
     const gen::GenerateStats& s = result.stats;
-    nlohmann::json summary = {{"summary", true},
-                              {"made", result.levels.size()},
-                              {"wanted", o.count},
-                              {"attempts", s.attempts},
-                              {"seconds", seconds},
-                              {"no_layout", s.no_layout},
-                              {"no_goals", s.no_goals},
-                              {"no_position", s.no_position},
-                              {"unsolved", s.unsolved},
-                              {"too_easy", s.too_easy},
-                              {"duplicates", s.duplicates}};
+    nlohmann::json summary = {
+        {"summary", true},        {"made", result.levels.size()}, {"wanted", o.count},
+        {"attempts", s.attempts}, {"seconds", seconds},           {"no_layout", s.no_layout},
+        {"no_goals", s.no_goals}, {"no_position", s.no_position}, {"unsolved", s.unsolved},
+        {"too_easy", s.too_easy}, {"duplicates", s.duplicates}};
     PrintJsonLine(std::cout, summary);
   }
   if (static_cast<int>(result.levels.size()) < o.count) {
