@@ -74,7 +74,7 @@ Format DetectFormat(std::string_view text, std::string_view file_name) {
       text.find("boules") != std::string_view::npos) {
     return Format::kActionScript;
   }
-  bool any = false, all_digits = true, all_144 = true, end_tag = false, sok = false;
+  bool any = false, all_digits = true, some_144 = false, end_tag = false, sok = false;
   for (const TextLine& line : SplitLines(text)) {
     const std::string_view t = line.text;
     if (line.too_long) {
@@ -88,7 +88,7 @@ Format DetectFormat(std::string_view text, std::string_view file_name) {
     }
     any = true;
     if (AllDigits(t)) {
-      all_144 &= t.size() == 144;
+      some_144 |= t.size() == 144;
     } else {
       all_digits = false;
     }
@@ -99,8 +99,12 @@ Format DetectFormat(std::string_view text, std::string_view file_name) {
       sok = true;
     }
   }
-  if (end_tag || (any && all_digits && !all_144)) return Format::kDigits;
-  if (any && all_digits) return Format::kNiveaux;
+  // A digit grid 144 squares wide is not a real board: such lines are
+  // niveaux.lvl levels (a short one among them is a broken level).
+  if (any && all_digits && !end_tag && (some_144 || EndsWithCaseBlind(file_name, ".lvl"))) {
+    return Format::kNiveaux;
+  }
+  if (end_tag || (any && all_digits)) return Format::kDigits;
   if (sok || EndsWithCaseBlind(file_name, ".sok")) return Format::kSok;
   return Format::kXsb;
 }

@@ -49,8 +49,9 @@ absl::Status LineError(int line, std::string_view message);
 // remark, metadata key (Title:, Author:, Comment:, Comment-End:,
 // Collection:) or solution title at the end of a file. A ';' line is judged
 // by its text after the ';'. Writers fall back to a Comment: block for notes
-// that fail this test.
-bool IsPlainNoteLine(std::string_view line);
+// that fail this test. With solution_title set, a solution title such as
+// "Best Solution" passes (it is followed by its moves, never cut off).
+bool IsPlainNoteLine(std::string_view line, bool solution_title = false);
 
 // Readers. XSB and SOK share one reader (XSB is a subset of SOK).
 Collection ReadXsbSok(std::string_view text);

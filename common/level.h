@@ -31,6 +31,7 @@ struct Solution {
   std::string title;               // e.g. "Solution", "Best Solution"
   std::string moves;               // LURD, already RLE-expanded, no spaces
   std::vector<std::string> notes;  // lines after the move string
+  friend bool operator==(const Solution&, const Solution&) = default;
 };
 
 struct Level {

@@ -26,12 +26,12 @@ std::string Line(const Style& style, std::string_view text) {
 }
 
 // A SOK line starting with ';' would lose its ';' on reading.
-bool Plain(const Style& style, std::string_view text) {
+bool Plain(const Style& style, std::string_view text, bool solution_title = false) {
   if (style.sok) {
     const size_t first = text.find_first_not_of(' ');
     if (first == std::string_view::npos || text[first] == ';') return false;
   }
-  return IsPlainNoteLine(Line(style, text));
+  return IsPlainNoteLine(Line(style, text), solution_title);
 }
 
 void WriteNotes(const Style& style, const std::vector<std::string>& notes, std::string& out) {
@@ -75,7 +75,7 @@ std::string Write(const Collection& collection, const Style& style) {
     if (!style.sok) continue;
     for (const Solution& solution : level.solutions) {
       if (solution.moves.empty()) continue;
-      const bool title_ok = Plain(style, solution.title) &&
+      const bool title_ok = Plain(style, solution.title, true) &&
                             solution.title == absl::StripAsciiWhitespace(solution.title);
       absl::StrAppend(&out, "\n", title_ok ? solution.title : "Solution", "\n");
       for (const std::string& line : WrapMoves(solution.moves, 70)) {

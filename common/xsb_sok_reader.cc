@@ -455,7 +455,7 @@ class XsbSokReader {
 
 Collection ReadXsbSok(std::string_view text) { return XsbSokReader(text).Run(); }
 
-bool IsPlainNoteLine(std::string_view line) {
+bool IsPlainNoteLine(std::string_view line, bool solution_title) {
   TextLine text_line;
   text_line.text = line;
   if (line.size() > kMaxLineLength || Classify(text_line).kind != Kind::kText) return false;
@@ -463,7 +463,7 @@ bool IsPlainNoteLine(std::string_view line) {
   bool semicolon = false;
   const std::string_view text = CommentText(line, &semicolon);
   std::string_view value;
-  return ParseKey(text, &value) == Key::kNone && !LooksLikeSolutionTitle(text);
+  return ParseKey(text, &value) == Key::kNone && (solution_title || !LooksLikeSolutionTitle(text));
 }
 
 }  // namespace sokoban

@@ -27,8 +27,21 @@ class Hungarian {
   // After Solve: the goal matched to box i.
   int GoalOf(int box) const { return goal_of_[box]; }
 
+  // Re-solves after only row `row` of the costs changed since the last
+  // Solve (whose answer was finite), in O(n^2): the row is unmatched and
+  // added again as one augmentation. The state of that last Solve is kept,
+  // so many single-row changes can be tried one after another. costs must
+  // hold the changed row (and the others as they were).
+  int ResolveRow(const std::vector<int>& costs, int row);
+
  private:
+  // Adds row i to the matching with one shortest augmenting path.
+  void AddRow(const std::vector<int>& costs, int i, std::vector<int>& u, std::vector<int>& v,
+              std::vector<int>& p);
+  int Total(const std::vector<int>& costs, const std::vector<int>& p);
+
   int n_;
+  std::vector<int> base_u_, base_v_, base_p_;
   std::vector<int> u_, v_, p_, way_, minv_, goal_of_;
   std::vector<uint8_t> used_;
 };

@@ -36,13 +36,24 @@ LowerBound::LowerBound(const Board& board)
   }
 }
 
+void LowerBound::FillRow(int index, int sq) {
+  const uint16_t* row = &dist_[static_cast<size_t>(sq) * goals_];
+  int* out = &costs_[static_cast<size_t>(index) * goals_];
+  for (int g = 0; g < goals_; ++g) out[g] = row[g] == kUnreachable ? kDead : row[g];
+}
+
 int LowerBound::Estimate(const Square* boxes) {
-  for (int b = 0; b < goals_; ++b) {
-    const uint16_t* row = &dist_[static_cast<size_t>(boxes[b]) * goals_];
-    int* out = &costs_[static_cast<size_t>(b) * goals_];
-    for (int g = 0; g < goals_; ++g) out[g] = row[g] == kUnreachable ? kDead : row[g];
-  }
+  for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
   return hungarian_.Solve(costs_);
+}
+
+int LowerBound::EstimateMoved(int index, int to) {
+  int* row = &costs_[static_cast<size_t>(index) * goals_];
+  saved_row_.assign(row, row + goals_);
+  FillRow(index, to);
+  const int h = hungarian_.ResolveRow(costs_, index);
+  std::copy(saved_row_.begin(), saved_row_.end(), row);
+  return h;
 }
 
 }  // namespace sokoban

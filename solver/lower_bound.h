@@ -34,11 +34,21 @@ class LowerBound {
   // Lower bound on the pushes left for boxes (box_count() squares).
   int Estimate(const Square* boxes);
 
+  // For the children of one state: SetParent runs the full matching once;
+  // EstimateMoved then bounds the state where only the box at index `index`
+  // of those boxes stands on `to` instead, in O(n^2). The parent must not be
+  // dead.
+  int SetParent(const Square* boxes) { return Estimate(boxes); }
+  int EstimateMoved(int index, int to);
+
  private:
   int goals_;
   std::vector<uint16_t> dist_;
   std::vector<uint16_t> nearest_;
+  void FillRow(int index, int sq);
+
   std::vector<int> costs_;
+  std::vector<int> saved_row_;
   Hungarian hungarian_;
 };
 

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "solver/freeze.h"
+#include "solver/pi_corral.h"
 
 namespace sokoban {
 namespace {
@@ -31,6 +32,7 @@ Search::Search(const Board& board, const SolveOptions& options)
       store_(codec_, zobrist_),
       reach_(board.size()),
       child_reach_(board.size()),
+      pi_corral_(board),
       occupied_(board.size(), 0),
       boxes_(board.box_count()),
       child_(board.box_count()),
@@ -108,67 +110,87 @@ StateId Search::Expand(StateId id) {
   const uint64_t boxes_key =
       zobrist_.Key(player, boxes_.data(), box_count_) ^ zobrist_.player(player);
 
-  StateId solved = kNoState;
-  for (int i = 0; i < box_count_ && solved == kNoState; ++i) {
-    const int from = boxes_[i];
-    for (int d = 0; d < 4; ++d) {
-      // 2. Legal push: the player stands behind the box, the square ahead
-      // is free floor and not dead.
-      const int to = board_.Neighbour(from, d);
-      if (to == kNoSquare || occupied_[to]) continue;
-      if ((options_.prune & kPruneDeadSquares) && board_.IsDead(to)) continue;
-      const int behind = board_.Neighbour(from, d ^ 2);
-      if (behind == kNoSquare || !reach_.Reached(behind)) continue;
+  bound_.SetParent(boxes_.data());
 
-      // 3. Deadlock checks on the position after the push.
-      occupied_[from] = 0;
-      occupied_[to] = 1;
-      bool dead = (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
-      int child_player = 0;
-      if (!dead) child_player = child_reach_.Fill(board_, occupied_.data(), from);
-      occupied_[to] = 0;
-      occupied_[from] = 1;
-      if (dead) continue;
-
-      // 4. The child state, boxes kept sorted.
-      std::copy(boxes_.begin(), boxes_.end(), child_.begin());
-      int j = i;
-      child_[j] = static_cast<Square>(to);
-      while (j > 0 && child_[j - 1] > child_[j]) std::swap(child_[j - 1], child_[j]), --j;
-      while (j + 1 < box_count_ && child_[j + 1] < child_[j])
-        std::swap(child_[j + 1], child_[j]), ++j;
-      const uint64_t key =
-          boxes_key ^ zobrist_.box(from) ^ zobrist_.box(to) ^ zobrist_.player(child_player);
-      assert(key == zobrist_.Key(child_player, child_.data(), box_count_));
-
-      // 5. Store it once; queue it when new or reached with fewer pushes.
-      if (options_.memory_limit_bytes &&
-          store_.bytes_after_growth() + open_.size() * sizeof(StateId) * 2 >
-              options_.memory_limit_bytes) {
-        stop_ = SolveStatus::kMemory;
-        break;
-      }
-      codec_.Pack(child_player, child_.data(), packed_.data());
-      auto [child, added] = store_.Insert(packed_.data(), key, id, static_cast<uint16_t>(g));
-      int h;
-      if (added) {
-        h = bound_.Estimate(child_.data());
-        if (h == LowerBound::kDead) {
-          SetClosed(closed_, child);
-          continue;
-        }
-      } else {
-        if (IsClosed(closed_, child) || store_.G(child) <= g) continue;
-        if (options_.mode != SolveMode::kOptimal) continue;
-        store_.SetParent(child, id, static_cast<uint16_t>(g));
-        h = bound_.Estimate(child_.data());
-      }
-      if (h == 0) {
-        solved = child;
-        break;
-      }
-      open_.Push(Priority(g, h), h, child);
+  // 2. The pushes to try: all of them, or only those into a PI-corral.
+  moves_.clear();
+  PiCorral::Verdict corral = PiCorral::kNone;
+  if (options_.prune & kPruneCorral) corral = pi_corral_.Find(occupied_.data(), reach_);
+  if (corral == PiCorral::kDead) {
+    for (Square b : boxes_) occupied_[b] = 0;
+    return kNoState;
+  }
+  if (corral == PiCorral::kFound) {
+    for (const auto& [sq, d] : pi_corral_.pushes()) {
+      const int i =
+          static_cast<int>(std::lower_bound(boxes_.begin(), boxes_.end(), sq) - boxes_.begin());
+      moves_.emplace_back(i, d);
     }
+  } else {
+    for (int i = 0; i < box_count_; ++i) {
+      for (int d = 0; d < 4; ++d) moves_.emplace_back(i, d);
+    }
+  }
+
+  StateId solved = kNoState;
+  for (const auto& [i, d] : moves_) {
+    const int from = boxes_[i];
+    // 3. Legal push: the player stands behind the box, the square ahead is
+    // free floor and not dead.
+    const int to = board_.Neighbour(from, d);
+    if (to == kNoSquare || occupied_[to]) continue;
+    if ((options_.prune & kPruneDeadSquares) && board_.IsDead(to)) continue;
+    const int behind = board_.Neighbour(from, d ^ 2);
+    if (behind == kNoSquare || !reach_.Reached(behind)) continue;
+
+    // 4. Deadlock checks on the position after the push.
+    occupied_[from] = 0;
+    occupied_[to] = 1;
+    bool dead = (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
+    int child_player = 0;
+    if (!dead) child_player = child_reach_.Fill(board_, occupied_.data(), from);
+    occupied_[to] = 0;
+    occupied_[from] = 1;
+    if (dead) continue;
+
+    // 5. The child state, boxes kept sorted.
+    std::copy(boxes_.begin(), boxes_.end(), child_.begin());
+    int j = i;
+    child_[j] = static_cast<Square>(to);
+    while (j > 0 && child_[j - 1] > child_[j]) std::swap(child_[j - 1], child_[j]), --j;
+    while (j + 1 < box_count_ && child_[j + 1] < child_[j])
+      std::swap(child_[j + 1], child_[j]), ++j;
+    const uint64_t key =
+        boxes_key ^ zobrist_.box(from) ^ zobrist_.box(to) ^ zobrist_.player(child_player);
+    assert(key == zobrist_.Key(child_player, child_.data(), box_count_));
+
+    // 6. Store it once; queue it when new or reached with fewer pushes.
+    if (options_.memory_limit_bytes &&
+        store_.bytes_after_growth() + open_.size() * sizeof(StateId) * 2 >
+            options_.memory_limit_bytes) {
+      stop_ = SolveStatus::kMemory;
+      break;
+    }
+    codec_.Pack(child_player, child_.data(), packed_.data());
+    auto [child, added] = store_.Insert(packed_.data(), key, id, static_cast<uint16_t>(g));
+    int h;
+    if (added) {
+      h = bound_.Estimate(child_.data());
+      if (h == LowerBound::kDead) {
+        SetClosed(closed_, child);
+        continue;
+      }
+    } else {
+      if (IsClosed(closed_, child) || store_.G(child) <= g) continue;
+      if (options_.mode != SolveMode::kOptimal) continue;
+      store_.SetParent(child, id, static_cast<uint16_t>(g));
+      h = bound_.Estimate(child_.data());
+    }
+    if (h == 0) {
+      solved = child;
+      break;
+    }
+    open_.Push(Priority(g, h), h, child);
   }
   for (Square b : boxes_) occupied_[b] = 0;
   peak_bytes_ = std::max(peak_bytes_,

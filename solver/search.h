@@ -12,6 +12,7 @@
 #include "solver/board.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
+#include "solver/pi_corral.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
 #include "solver/state_store.h"
@@ -58,6 +59,8 @@ class Search {
   StateStore store_;
   OpenList open_;
   Reach reach_, child_reach_;
+  PiCorral pi_corral_;
+  std::vector<std::pair<int, int>> moves_;  // (box index, direction) to try
   std::vector<uint8_t> occupied_;
   std::vector<uint8_t> closed_;  // one bit a state
   std::vector<Square> boxes_, child_;
