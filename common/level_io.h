@@ -8,6 +8,22 @@
 // strict: XSB and SOK without RLE, titles and metadata kept, solutions under
 // each level.
 //
+// Reading rules of the XSB/SOK reader (details in xsb_sok_reader.cc):
+// - A board starts at a line of board characters (# @ + $ * . space - _ p P
+//   b B; digits, parentheses and '|' for run-length rows) that holds a '#',
+//   and runs while lines stay board lines; a row without '#' (such as "-")
+//   only continues a board. A line of spaces is blank; a line without any
+//   square character ("1", "; 1", "Title: 1") is text. A line that starts
+//   like a board row but holds stray characters is reported as a bad row.
+// - Title: the last non-blank text line before a board when the line before
+//   it is blank, or the ';' line directly above the board; "Title:" wins.
+//   Text after a board belongs to that level; text before the first board is
+//   the file's notes. A text line followed by a move line opens a solution.
+// - Every level is normalized: canonical XSB squares, all-floor rows and
+//   columns around the board trimmed, so the same level read from any format
+//   compares equal (title, notes and source_line aside).
+// - Lines over 1 MiB are an error for the level they belong to.
+//
 //   absl::StatusOr<Collection> c = ReadCollectionFile("levels.sok");
 //   if (!c.ok()) { /* unreadable file: missing, directory, binary, ... */ }
 //   for (const LevelEntry& e : c->levels) {
@@ -66,10 +82,16 @@ absl::StatusOr<Collection> ReadCollectionFile(const std::string& path,
                                               Format format = Format::kAuto);
 
 // Writers. The XSB writer puts "; title" above each board and Author/notes
-// as "; " lines below it; solutions are written as "; Solution: ..." lines
-// only in SOK. The SOK writer writes Collection:, file notes, then per level
-// the title line, the board, Author:/notes, and each solution as a title line
-// followed by the move string wrapped at 70 columns.
+// as "; " lines below it; XSB carries no solutions. The SOK writer writes
+// Collection:, file notes, then per level the title line, the board,
+// Author:/notes, and each solution as a title line followed by the move
+// string wrapped at 70 columns (no run-length encoding). An empty interior
+// row is written as "-". Notes that would read back as something else (a
+// board row, a key, a blank line) are wrapped in a Comment:/Comment-End:
+// block, and a title that would is written as "Title:" below the board, so
+// reading the output gives the same levels back (normalized levels, as the
+// readers produce them; a solution note that would read as moves is kept
+// as a "::" remark only).
 std::string WriteXsb(const Collection& collection);
 std::string WriteSok(const Collection& collection);
 

@@ -186,7 +186,9 @@ bool LooksLikeSolutionTitle(std::string_view text) {
 
 class XsbSokReader {
  public:
-  explicit XsbSokReader(std::string_view text) : lines_(SplitLines(text)) {
+  explicit XsbSokReader(std::string_view text)
+      : lines_(SplitLines(text)),
+        ends_in_break_(!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
     kinds_.reserve(lines_.size());
     for (const TextLine& line : lines_) kinds_.push_back(Classify(line));
   }
@@ -330,6 +332,13 @@ class XsbSokReader {
         MakeLevelEntry(index, rows, lines_[start].number, std::move(error), error_line));
     current_ = index - 1;
     Current().title = std::move(title);
+    absl::Status& status = collection_.levels.back().status;
+    if (end == lines_.size() && !ends_in_break_ && error_line == 0 && !status.ok()) {
+      // A bad board that ends the text in the middle of a line was most
+      // likely cut off; say so.
+      status = absl::InvalidArgumentError(
+          absl::StrCat(std::string(status.message()), " (board at end of file: cut off?)"));
+    }
     board_end_ = static_cast<int>(end);
     last_note_line_ = -1;
     return end;
@@ -436,6 +445,7 @@ class XsbSokReader {
   }
 
   std::vector<TextLine> lines_;
+  bool ends_in_break_;
   std::vector<Classified> kinds_;
   Collection collection_;
   int current_ = -1;    // index of the level being read, -1 before the first board

@@ -13,7 +13,9 @@ namespace {
 
 using testing_util::Read;
 
-// Microban 1 as the shared collection spells it.
+// Microban 1 as the shared collection spells it (seven lines).
+constexpr char kMicroban1Board[] = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+
 Level Microban1() {
   return Level::FromRows({"####", "# .#", "#  ###", "#*@  #", "#  $ #", "#  ###", "####"});
 }
@@ -23,14 +25,8 @@ TEST(XsbReader, TitlesAuthorCommentsAndNotes) {
       "; My collection\n"
       ";\n"
       "\n"
-      "; 1\n"
-      "####\n"
-      "# .#\n"
-      "#  ###\n"
-      "#*@  #\n"
-      "#  $ #\n"
-      "#  ###\n"
-      "####\n"
+      "; 1\n" +
+      std::string(kMicroban1Board) +
       "Author: David W. Skinner\n"
       "Comment:\n"
       "first comment line\n"
@@ -38,14 +34,8 @@ TEST(XsbReader, TitlesAuthorCommentsAndNotes) {
       "#### not a board inside a comment\n"
       "Comment-End:\n"
       "Difficulty: easy\n"
-      "\n"
-      "####\n"
-      "# .#\n"
-      "#  ###\n"
-      "#*@  #\n"
-      "#  $ #\n"
-      "#  ###\n"
-      "####\n"
+      "\n" +
+      kMicroban1Board +
       "Title: Second\n"
       "COMMENT: one line\n");
   ASSERT_EQ(c.levels.size(), 2u);
@@ -186,6 +176,15 @@ TEST(XsbReader, EachBadLevelIsReportedWithItsLineAndTheRestStillRead) {
   for (int i = 0; i < 9; ++i) EXPECT_EQ(c.levels[i].index, i + 1);
 }
 
+TEST(XsbReader, BoardCutOffAtTheEndOfTheText) {
+  const Collection c = Read("#####\n#@$.#\n#####\n\n#####\n#@$.#\n##");
+  ASSERT_EQ(c.levels.size(), 2u);
+  EXPECT_TRUE(c.levels[0].status.ok());
+  EXPECT_EQ(std::string(c.levels[1].status.message()),
+            "line 5: open boundary: the player can walk off the board at row 3, column 3 "
+            "(board at end of file: cut off?)");
+}
+
 TEST(XsbReader, HugeLineIsAnErrorForItsLevelOnly) {
   std::string text = "#####\n#@$.#\n" + std::string(2 << 20, '#') + "\n\n#####\n#@$.#\n#####\n";
   const Collection c = Read(text);
@@ -277,28 +276,20 @@ TEST(SokReader, RunLengthRowsGroupsAndRowSeparators) {
 }
 
 TEST(SokReader, SolutionSectionsWithWrappedAndRunLengthMoves) {
-  const Collection c = Read(
-      "1\n"
-      "####\n"
-      "# .#\n"
-      "#  ###\n"
-      "#*@  #\n"
-      "#  $ #\n"
-      "#  ###\n"
-      "####\n"
-      "Title: Microban 1\n"
-      "\n"
-      "Solution/Moves\n"
-      "dlUrrrdLullddrUluRuulDr\n"
-      "ddrruLdlUU\n"
-      "Solver: by hand\n"
-      "Date: today\n"
-      "\n"
-      "Best Solution\n"
-      "dlU3rdLu2l2drUluR2ulDr2d2ruLdl2U\n"
-      "\n"
-      "Save\n"
-      "2(dl)\n");
+  const Collection c = Read("1\n" + std::string(kMicroban1Board) +
+                            "Title: Microban 1\n"
+                            "\n"
+                            "Solution/Moves\n"
+                            "dlUrrrdLullddrUluRuulDr\n"
+                            "ddrruLdlUU\n"
+                            "Solver: by hand\n"
+                            "Date: today\n"
+                            "\n"
+                            "Best Solution\n"
+                            "dlU3rdLu2l2drUluR2ulDr2d2ruLdl2U\n"
+                            "\n"
+                            "Save\n"
+                            "2(dl)\n");
   ASSERT_EQ(c.levels.size(), 1u);
   const Level& level = c.levels[0].level;
   EXPECT_TRUE(c.levels[0].status.ok()) << c.levels[0].status;
