@@ -146,7 +146,7 @@ TEST_F(CliTest, VerifyAcceptsAHandWrittenSolution) {
   EXPECT_EQ(o.err, "");
 
   // Run-length encoded, the same moves.
-  EXPECT_EQ(Run("verify " + f + " --solution 'dlU3rdLul2d rUluRu2lDrd2r2uLdl2U'").code, 0);
+  EXPECT_EQ(Run("verify " + f + " --solution 'dlU3rdLu2l 2drUluR2ulDr2d2ruLdl2U'").code, 0);
 }
 
 TEST_F(CliTest, VerifyRejectsACorruptedSolutionAtTheRightStep) {
@@ -202,7 +202,7 @@ TEST_F(CliTest, VerifyJsonHasEveryKeyWithTheRightType) {
 
 TEST_F(CliTest, VerifyChecksStoredSolutionsAndGoesOnAfterAWrongOne) {
   const std::string sok = Write("two.sok",
-                                "Good\n\n"
+                                "A file note, then the levels.\n\nGood\n\n"
                                 "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n\n"
                                 "Solution\n" +
                                     std::string(kSolution1) +
@@ -284,7 +284,7 @@ TEST_F(CliTest, InfoReportsABrokenLevelAndGoesOn) {
   o = Run("info " + Quote(path));
   EXPECT_EQ(o.code, 1);
   EXPECT_NE(o.out.find("INVALID"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("6x3, 1 boxes, 4 floor"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("6x3, 1 box, 4 floor"), std::string::npos) << o.out;
 }
 
 TEST_F(CliTest, UnreadableInputExitsTwoNamingTheFile) {

@@ -47,6 +47,7 @@ int RunInfo(const Args& args) {
     const Level& level = e.level;
     const bool valid = e.status.ok();
     const int floor = valid ? CountFloor(level) : -1;  // -1: not counted
+    const int boxes = CountBoxes(level);
     all_valid &= valid;
     if (!valid) PrintLevelStatus(std::cerr, item);
     if (common.json) {
@@ -65,7 +66,7 @@ int RunInfo(const Args& args) {
       std::cout << "\n";
     }
     std::cout << "  " << e.index << " " << QuotedTitle(level) << ": " << level.width << "x"
-              << level.height << ", " << CountBoxes(level) << " boxes";
+              << level.height << ", " << boxes << (boxes == 1 ? " box" : " boxes");
     if (valid) std::cout << ", " << floor << " floor";
     if (!level.solutions.empty()) std::cout << ", " << level.solutions.size() << " solution(s)";
     if (!valid) std::cout << ", INVALID: " << ErrorReason(e.status);
