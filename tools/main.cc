@@ -23,6 +23,8 @@ const Command kCommands[] = {
     {"verify", "replay stored or given solutions and report their metrics",
      sokoban::tools::RunVerify},
     {"convert", "convert levels to XSB or SOK", sokoban::tools::RunConvert},
+    {"generate", "make fresh puzzle packs, every level verified by the solver",
+     sokoban::tools::RunGenerate},
 };
 
 void PrintHelp(std::ostream& out) {

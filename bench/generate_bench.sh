@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Generation throughput and the spread of what comes out, for one spec.
+#
+#   bench/generate_bench.sh [-b BUILD_DIR] [generate options...]
+#   bench/generate_bench.sh --count 200 --size 10x10 --boxes 4 --style room
+#   bench/generate_bench.sh --count 20 --difficulty hard
+#
+# Runs `sokoban generate --json` once with the given options (single thread
+# unless --threads is given) and prints levels per second and the median,
+# minimum and maximum of pushes, box changes and solver states. The last
+# line is a one-line summary for tables. Exit status is generate's.
+set -euo pipefail
+
+build="build"
+if [[ "${1:-}" == "-b" ]]; then
+  build="$2"
+  shift 2
+fi
+sokoban="$build/tools/sokoban"
+[[ -x "$sokoban" ]] || { echo "generate_bench: no $sokoban (build first)" >&2; exit 2; }
+
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+status=0
+"$sokoban" generate --json "$@" >"$out" || status=$?
+
+python3 - "$out" "$*" <<'PY'
+import json, statistics, sys
+rows = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+levels = [r for r in rows if not r.get("summary")]
+summary = next((r for r in rows if r.get("summary")), None)
+if summary is None:
+    sys.exit("generate_bench: no summary line from sokoban generate")
+secs = summary["seconds"]
+rate = len(levels) / secs if secs > 0 else float("inf")
+print(f"spec: {sys.argv[2]}")
+print(f"levels {len(levels)} of {summary['wanted']} in {secs:.2f} s: {rate:.2f} levels/s, "
+      f"{summary['attempts']} attempts")
+print("rejected: " + ", ".join(f"{k} {summary[k]}" for k in
+      ["no_layout", "no_goals", "no_position", "unsolved", "too_easy", "duplicates"]))
+line = [f"{rate:.2f} levels/s"]
+for key in ["pushes", "box_changes", "states"]:
+    values = [r[key] for r in levels]
+    if not values:
+        continue
+    med = statistics.median(values)
+    print(f"{key:12s} median {med:8.1f}  min {min(values):8d}  max {max(values):8d}")
+    line.append(f"{key} {med:g} [{min(values)}..{max(values)}]")
+print("SUMMARY | " + " | ".join(line))
+PY
+exit $status

@@ -1,0 +1,75 @@
+// Reverse pulls: start from the solved position (every box on a goal, the
+// player beside them) and pull boxes backwards. A pull moves the player one
+// square away from an adjacent box and the box follows into the square the
+// player left; read backwards it is a legal push, so every position reached
+// this way is solvable by construction.
+//
+// Two engines:
+//   RandomPullWalk  the seed tutorial's method made purposeful: a random
+//                   walk over legal pulls, biased to carry boxes away from
+//                   the goals and to keep pulling the same box. Cheap.
+//   SearchPulls     breadth-first search over pull states (boxes plus the
+//                   player's reachable area, normalized), bounded by a node
+//                   budget, keeping the best-scoring state. Breadth-first
+//                   order makes each state's depth its fewest pushes.
+//
+//   PullBoard board(layout, goals);
+//   StartChecks checks{.allow_boxes_on_goals = false};
+//   std::optional<PullCandidate> c = SearchPulls(board, {.max_nodes = 50000}, checks, rng);
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generator/pull_board.h"
+#include "generator/rng.h"
+
+namespace sokoban::generator {
+
+// A start position found by pulling.
+struct PullCandidate {
+  std::vector<int> boxes;  // squares, ascending
+  int player = -1;
+  int pulls = 0;  // pulls on the path that reached it
+  // True when `pulls` is the fewest pushes that solve the position
+  // (breadth-first search; a walk only gives an upper bound).
+  bool pulls_exact = false;
+  // Of the reversed pull path (the forward solution it implies).
+  int box_lines = 0;
+  int box_changes = 0;
+  int score = 0;  // what the engine maximized
+};
+
+// What a start position must satisfy to be kept.
+struct StartChecks {
+  bool allow_boxes_on_goals = false;
+  // At least this many boxes off their goals (capped at the box count).
+  int min_moved_boxes = 2;
+};
+
+// Why a start position fails the checks, or an empty string. Checks: the
+// box count equals the goal count, no box on a dead square, no box frozen
+// (unless on a goal and boxes on goals are allowed), no box on a goal
+// unless allowed, and enough boxes moved.
+std::string CheckStart(PullBoard& board, const std::vector<int>& boxes, int player,
+                       const StartChecks& checks);
+
+struct WalkOptions {
+  int steps = 200;  // pulls attempted; the walk stops early when stuck
+  // Independent walks from the solved position; the best position of all
+  // is kept. A walk often strands the player behind a box it pulled into a
+  // corridor, so several short walks beat one long one.
+  int walks = 1;
+};
+std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions& options,
+                                            const StartChecks& checks, Rng& rng);
+
+struct SearchOptions {
+  int max_nodes = 50000;  // distinct pull states stored, at most
+};
+std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& options,
+                                         const StartChecks& checks, Rng& rng);
+
+}  // namespace sokoban::generator

@@ -1,0 +1,422 @@
+// Generator: layouts, reverse pulls, canonical form, packs and the
+// `sokoban generate` command. Every generated level is solved forward by
+// the solver and its solution replayed by the rules engine.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <set>
+#include <string>
+
+#include "common/level_io.h"
+#include "common/moves.h"
+#include "generator/canonical.h"
+#include "generator/generate.h"
+#include "generator/goals.h"
+#include "generator/layout.h"
+#include "generator/pack.h"
+#include "generator/pull_board.h"
+#include "generator/reverse_pull.h"
+#include "solver/solver.h"
+
+namespace sokoban::generator {
+namespace {
+
+Layout FromRows(const std::vector<std::string>& rows) {
+  Layout l = Layout::Filled(static_cast<int>(rows[0].size()), static_cast<int>(rows.size()));
+  for (int y = 0; y < l.height; ++y) {
+    for (int x = 0; x < l.width; ++x) l.Set(x, y, rows[y][x] == '#');
+  }
+  return l;
+}
+
+int Count(const Level& level, bool (*pred)(char)) {
+  int n = 0;
+  for (char c : level.squares) n += pred(c);
+  return n;
+}
+
+TEST(RngTest, PinnedStreamAndBounds) {
+  // The pack format promises the same levels for the same seed forever:
+  // a change of generator shows up here.
+  Rng a(42), b(42);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(a.Next(), b.Next());
+  Rng c = Rng::ForAttempt(7, 3), d = Rng::ForAttempt(7, 4);
+  EXPECT_NE(c.Next(), d.Next());
+  Rng r(1);
+  std::vector<int> seen(6, 0);
+  for (int i = 0; i < 6000; ++i) {
+    const int v = r.Range(10, 15);
+    ASSERT_GE(v, 10);
+    ASSERT_LE(v, 15);
+    ++seen[v - 10];
+  }
+  for (int n : seen) EXPECT_GT(n, 800);  // each value about 1000 times
+}
+
+TEST(LayoutTest, OpenAreaLimitBothOrientations) {
+  const OpenLimit limit;  // 3x4
+  EXPECT_FALSE(FindOversizedOpenArea(FromRows({"######", "#    #", "#    #", "#    #", "######"}),
+                                     limit));  // 4x3 open: allowed
+  EXPECT_FALSE(FindOversizedOpenArea(FromRows({"############", "#          #", "############"}),
+                                     limit));  // corridor
+  const auto square = FindOversizedOpenArea(
+      FromRows({"######", "#    #", "#    #", "#    #", "#    #", "######"}), limit);
+  ASSERT_TRUE(square);  // 4x4
+  EXPECT_EQ(square->x, 1);
+  EXPECT_EQ(square->y, 1);
+  EXPECT_TRUE(FindOversizedOpenArea(FromRows({"#######", "#     #", "#     #", "#######"}),
+                                    limit));  // 5x2
+  EXPECT_FALSE(FindOversizedOpenArea(FromRows({"#######", "#     #", "#     #", "#######"}),
+                                     OpenLimit{2, 5}));
+}
+
+TEST(LayoutTest, PruneDeadEndsRemovesStubsOnly) {
+  Layout l = FromRows({
+      "#######",
+      "#   # #",
+      "# # # #",
+      "#     #",
+      "###  ##",
+      "### ###",
+      "#######",
+  });
+  PruneDeadEnds(l);
+  EXPECT_FALSE(FindDeadEnd(l));
+  EXPECT_TRUE(IsConnected(l));
+  // The loop around the inner pillar stays, both stubs go.
+  EXPECT_EQ(l.Rows(), (std::vector<std::string>{"#######", "#   ###", "# # ###", "#    ##",
+                                                "###  ##", "#######", "#######"}));
+}
+
+TEST(LayoutTest, EveryStyleIsClosedConnectedCompact) {
+  const std::pair<int, int> sizes[] = {{7, 7}, {10, 10}, {14, 11}, {20, 16}};
+  for (LayoutStyle style : kAllLayoutStyles) {
+    for (const auto& [w, h] : sizes) {
+      int made = 0;
+      for (uint64_t seed = 0; seed < 60; ++seed) {
+        Rng rng(seed);
+        LayoutSpec spec{w, h, OpenLimit{}};
+        const std::optional<Layout> l = MakeLayout(style, spec, rng);
+        if (!l) continue;
+        ++made;
+        SCOPED_TRACE(::testing::Message()
+                     << LayoutStyleName(style) << " " << w << "x" << h << " seed " << seed);
+        ASSERT_EQ(l->width, w);
+        ASSERT_EQ(l->height, h);
+        EXPECT_TRUE(IsClosed(*l));
+        EXPECT_TRUE(IsConnected(*l));
+        EXPECT_FALSE(FindDeadEnd(*l));
+        EXPECT_FALSE(FindOversizedOpenArea(*l, spec.max_open));
+      }
+      // Draws that cannot be repaired are allowed, but must be rare on
+      // boards of a useful size.
+      if (w >= 10) {
+        EXPECT_GE(made, 45) << LayoutStyleName(style) << " " << w << "x" << h;
+      }
+    }
+  }
+}
+
+TEST(LayoutTest, TighterOpenLimitIsRespected) {
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Rng rng(seed);
+    const std::optional<Layout> l = MakeLayout(LayoutStyle::kRoom, {12, 12, OpenLimit{2, 3}}, rng);
+    if (l) {
+      EXPECT_FALSE(FindOversizedOpenArea(*l, OpenLimit{2, 3}));
+    }
+  }
+}
+
+// An empty 5x5 room inside its walls.
+Layout Room7x7() {
+  return FromRows({"#######", "#     #", "#     #", "#     #", "#     #", "#     #", "#######"});
+}
+
+TEST(PullBoardTest, DeadSquaresAndFreeze) {
+  const Layout l = Room7x7();
+  PullBoard board(l, {3 * 7 + 3});        // goal in the middle
+  EXPECT_TRUE(board.IsDead(1 * 7 + 1));   // corner
+  EXPECT_TRUE(board.IsDead(1 * 7 + 3));   // along the top wall
+  EXPECT_TRUE(board.IsDead(3 * 7 + 1));   // along the left wall
+  EXPECT_FALSE(board.IsDead(2 * 7 + 2));  // inner ring: pullable from the goal
+  EXPECT_EQ(board.GoalDistance(3 * 7 + 2), 1);
+  EXPECT_EQ(board.GoalDistance(2 * 7 + 2), 2);
+  std::vector<uint8_t> box_at(board.size(), 0);
+  box_at[3 * 7 + 2] = box_at[3 * 7 + 3] = 1;
+  EXPECT_FALSE(board.IsFrozen(3 * 7 + 2, box_at));
+  box_at.assign(board.size(), 0);
+  box_at[1 * 7 + 2] = box_at[1 * 7 + 3] = 1;  // side by side against the wall
+  EXPECT_TRUE(board.IsFrozen(1 * 7 + 2, box_at));
+  box_at.assign(board.size(), 0);
+  box_at[2 * 7 + 2] = box_at[2 * 7 + 3] = box_at[3 * 7 + 2] = box_at[3 * 7 + 3] = 1;
+  EXPECT_TRUE(board.IsFrozen(2 * 7 + 2, box_at));  // a 2x2 block of boxes
+}
+
+TEST(ReversePullTest, CheckStartRejectsBadStarts) {
+  const Layout l = Room7x7();
+  PullBoard board(l, {3 * 7 + 2, 3 * 7 + 4});
+  StartChecks checks;
+  EXPECT_EQ(CheckStart(board, {3 * 7 + 2, 3 * 7 + 3}, 5 * 7 + 1, checks),
+            "box on a goal at the start");
+  checks.allow_boxes_on_goals = true;
+  EXPECT_EQ(CheckStart(board, {3 * 7 + 2, 3 * 7 + 3}, 5 * 7 + 1, checks), "only 1 boxes moved");
+  checks.min_moved_boxes = 1;
+  EXPECT_EQ(CheckStart(board, {3 * 7 + 2, 3 * 7 + 3}, 5 * 7 + 1, checks), "");
+  EXPECT_EQ(CheckStart(board, {1 * 7 + 1, 3 * 7 + 3}, 5 * 7 + 1, checks), "box on a dead square");
+  EXPECT_EQ(CheckStart(board, {3 * 7 + 3}, 5 * 7 + 1, checks), "1 boxes for 2 goals");
+}
+
+// Builds the level a pull candidate describes, the way the pipeline does.
+Level CandidateLevel(const Layout& l, const PullBoard& board, const PullCandidate& c) {
+  Level level;
+  level.width = l.width;
+  level.height = l.height;
+  level.squares.assign(l.wall.size(), '#');
+  for (int sq = 0; sq < board.size(); ++sq) {
+    if (!board.IsFloor(sq)) continue;
+    const bool box = std::find(c.boxes.begin(), c.boxes.end(), sq) != c.boxes.end();
+    const bool goal = board.IsGoal(sq);
+    if (sq == c.player) {
+      level.squares[sq] = goal ? '+' : '@';
+    } else if (box) {
+      level.squares[sq] = goal ? '*' : '$';
+    } else {
+      level.squares[sq] = goal ? '.' : ' ';
+    }
+  }
+  return level;
+}
+
+TEST(ReversePullTest, SearchDepthIsTheFewestPushes) {
+  // Breadth-first pulls from the solved position: the depth of the state
+  // kept must equal the optimal solver's push count.
+  int checked = 0;
+  for (uint64_t seed = 0; seed < 6; ++seed) {
+    Rng rng(seed);
+    const std::optional<Layout> l = MakeLayout(LayoutStyle::kRoom, {8, 8, OpenLimit{}}, rng);
+    if (!l) continue;
+    const std::vector<int> goals = ChooseGoals(*l, 2, rng);
+    if (goals.size() < 2) continue;
+    PullBoard board(*l, goals);
+    const std::optional<PullCandidate> c = SearchPulls(board, {20000}, StartChecks{}, rng);
+    if (!c) continue;
+    EXPECT_TRUE(c->pulls_exact);
+    const Level level = CandidateLevel(*l, board, *c);
+    ASSERT_TRUE(ValidateLevel(level).ok()) << ValidateLevel(level);
+    SolveOptions options;
+    options.mode = SolveMode::kOptimal;
+    options.max_expansions = 1'000'000;
+    const SolveResult r = Solve(level, options);
+    ASSERT_EQ(r.status, SolveStatus::kSolved) << "seed " << seed;
+    EXPECT_EQ(r.metrics.pushes, c->pulls) << "seed " << seed;
+    ++checked;
+  }
+  EXPECT_GE(checked, 3);
+}
+
+TEST(ReversePullTest, WalkPositionsAreSolvable) {
+  int checked = 0;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    Rng rng(seed);
+    const std::optional<Layout> l = MakeLayout(LayoutStyle::kCave, {12, 10, OpenLimit{}}, rng);
+    if (!l) continue;
+    const std::vector<int> goals = ChooseGoals(*l, 3, rng);
+    if (goals.size() < 3) continue;
+    PullBoard board(*l, goals);
+    const std::optional<PullCandidate> c = RandomPullWalk(board, {80, 2}, StartChecks{}, rng);
+    if (!c) continue;
+    const Level level = CandidateLevel(*l, board, *c);
+    SolveOptions options;
+    options.max_expansions = 200000;
+    const SolveResult r = Solve(level, options);
+    ASSERT_EQ(r.status, SolveStatus::kSolved) << "seed " << seed;
+    const ReplayResult replay = Replay(level, r.solution);
+    EXPECT_TRUE(replay.valid && replay.solved);
+    ++checked;
+  }
+  EXPECT_GE(checked, 10);
+}
+
+TEST(CanonicalTest, SameForAllEightImagesAndPlayerInArea) {
+  const Level level = Level::FromRows({
+      "#######",
+      "#@ $ .#",
+      "# ## ##",
+      "#  $ .#",
+      "###   #",
+      "  #####",
+  });
+  const std::string canon = CanonicalForm(level);
+  std::set<std::string> images;
+  for (int t = 0; t < 8; ++t) {
+    const Level image = TransformLevel(level, t);
+    ASSERT_TRUE(ValidateLevel(image).ok());
+    images.insert(std::string(image.squares.begin(), image.squares.end()) + "/" +
+                  std::to_string(image.width));
+    EXPECT_EQ(CanonicalForm(image), canon) << "transform " << t;
+  }
+  EXPECT_EQ(images.size(), 8u);  // the level has no symmetry: 8 distinct images
+  // The player elsewhere in its area is the same puzzle; in another area,
+  // or with a box moved, it is not.
+  Level moved = level;
+  moved.at(1, 1) = ' ';
+  moved.at(2, 3) = '@';
+  EXPECT_EQ(CanonicalForm(moved), canon);
+  Level other = level;
+  other.at(3, 1) = ' ';
+  other.at(2, 1) = '$';
+  EXPECT_NE(CanonicalForm(other), canon);
+}
+
+// Checks every level of a generated pack: valid, no box on a goal, the
+// stored solution replays to a solved position with the stated metrics,
+// the solver solves it afresh, no duplicates.
+void CheckPack(const GenerateOptions& o, const GenerateResult& r) {
+  std::set<std::string> canon;
+  for (const GeneratedLevel& g : r.levels) {
+    SCOPED_TRACE(g.level.title);
+    ASSERT_TRUE(ValidateLevel(g.level).ok()) << ValidateLevel(g.level);
+    EXPECT_EQ(Count(g.level, IsBoxChar), o.boxes);
+    EXPECT_EQ(Count(g.level, [](char c) { return c == '*'; }), 0);
+    ASSERT_EQ(g.level.solutions.size(), 1u);
+    EXPECT_EQ(g.level.solutions[0].title, "Solution");
+    EXPECT_EQ(g.level.author, "sokoban generate");
+    const ReplayResult replay = Replay(g.level, g.level.solutions[0].moves);
+    EXPECT_TRUE(replay.valid && replay.solved);
+    EXPECT_EQ(replay.metrics, g.metrics);
+    EXPECT_GE(g.metrics.pushes, r.plan.min_pushes);
+    EXPECT_GE(g.metrics.box_changes, r.plan.min_box_changes);
+    SolveOptions options;
+    options.max_expansions = 1'000'000;
+    const SolveResult again = Solve(g.level, options);
+    ASSERT_EQ(again.status, SolveStatus::kSolved);
+    EXPECT_TRUE(Replay(g.level, again.solution).solved);
+    EXPECT_TRUE(canon.insert(CanonicalForm(g.level)).second) << "duplicate";
+  }
+}
+
+TEST(GenerateTest, EveryStyleMakesVerifiedLevels) {
+  for (LayoutStyle style : kAllLayoutStyles) {
+    GenerateOptions o;
+    o.count = 6;
+    o.boxes = 3;
+    o.style = style;
+    o.seed = 11;
+    const GenerateResult r = Generate(o);
+    SCOPED_TRACE(LayoutStyleName(style));
+    ASSERT_EQ(static_cast<int>(r.levels.size()), o.count) << r.Shortfall(o.count);
+    CheckPack(o, r);
+  }
+}
+
+TEST(GenerateTest, HardLevelsArePushOptimalOnSmallBoards) {
+  GenerateOptions o;
+  o.count = 2;
+  o.boxes = 3;
+  o.width = 8;
+  o.height = 8;
+  o.difficulty = Difficulty::kHard;
+  const GenerateResult r = Generate(o);
+  ASSERT_EQ(static_cast<int>(r.levels.size()), o.count) << r.Shortfall(o.count);
+  CheckPack(o, r);
+  for (const GeneratedLevel& g : r.levels) {
+    EXPECT_TRUE(g.push_optimal);
+    EXPECT_EQ(g.optimal_pushes, g.metrics.pushes);
+  }
+}
+
+TEST(GenerateTest, SamePackWhateverTheThreadCount) {
+  GenerateOptions o;
+  o.count = 8;
+  o.boxes = 3;
+  o.style = LayoutStyle::kTemplates;
+  o.seed = 99;
+  const std::string one = WriteSok(MakePack(o, Generate(o)));
+  o.threads = 2;
+  const std::string two = WriteSok(MakePack(o, Generate(o)));
+  EXPECT_EQ(one, two);
+  o.seed = 100;
+  EXPECT_NE(WriteSok(MakePack(o, Generate(o))), one);
+  EXPECT_NE(one.find("Collection: sokoban generate --count 8 --size 10x10 --boxes 3"),
+            std::string::npos);
+}
+
+TEST(GenerateTest, PackReadsBackWithSolutions) {
+  GenerateOptions o;
+  o.count = 3;
+  o.seed = 5;
+  const std::string sok = WriteSok(MakePack(o, Generate(o)));
+  absl::StatusOr<Collection> c = ReadCollection(sok, Format::kSok);
+  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_EQ(c->levels.size(), 3u);
+  for (const LevelEntry& e : c->levels) {
+    ASSERT_TRUE(e.status.ok()) << e.status;
+    ASSERT_FALSE(e.level.solutions.empty());
+    EXPECT_TRUE(Replay(e.level, e.level.solutions[0].moves).solved);
+  }
+}
+
+TEST(GenerateTest, ImpossibleRequestsFailFast) {
+  GenerateOptions o;
+  o.width = o.height = 3;
+  o.boxes = 9;
+  EXPECT_NE(CheckRequest(o).message().find("out of range"), std::string::npos);
+  o.width = o.height = 10;
+  o.boxes = 40;
+  EXPECT_NE(CheckRequest(o).message().find("does not fit"), std::string::npos);
+  o.boxes = 0;
+  EXPECT_FALSE(CheckRequest(o).ok());
+  o.boxes = 4;
+  o.width = 200;
+  EXPECT_FALSE(CheckRequest(o).ok());
+  o.width = 10;
+  o.count = 0;
+  EXPECT_FALSE(CheckRequest(o).ok());
+  o.count = 1;
+  EXPECT_TRUE(CheckRequest(o).ok());
+}
+
+TEST(GenerateTest, ShortfallIsBoundedAndExplained) {
+  GenerateOptions o;
+  o.count = 3;
+  o.boxes = 2;
+  o.min_pushes = 10000;  // no 10x10 level with two boxes needs that many
+  o.max_attempts = 30;
+  const GenerateResult r = Generate(o);
+  EXPECT_TRUE(r.levels.empty());
+  EXPECT_EQ(r.stats.attempts, 30u);
+  EXPECT_NE(r.Shortfall(3).find("made 0 of 3 levels in 30 attempts"), std::string::npos);
+  EXPECT_NE(r.Shortfall(3).find("below the difficulty filter"), std::string::npos);
+}
+
+int RunCommand(const std::string& args, std::string& output) {
+  const std::string command = std::string(SOKOBAN_BINARY) + " generate " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  output.clear();
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
+  const int status = pclose(pipe);
+  return WEXITSTATUS(status);
+}
+
+TEST(GenerateCommandTest, ExitCodesAndMessages) {
+  std::string out;
+  EXPECT_EQ(RunCommand("--size 3x3 --boxes 9", out), 2);
+  EXPECT_NE(out.find("out of range"), std::string::npos) << out;
+  EXPECT_EQ(RunCommand("--size 10x10 --boxes 40", out), 2);
+  EXPECT_NE(out.find("does not fit"), std::string::npos) << out;
+  EXPECT_EQ(RunCommand("--style castle", out), 2);
+  EXPECT_NE(out.find("unknown --style"), std::string::npos) << out;
+  EXPECT_EQ(RunCommand("--count 2 --boxes 2 --min-pushes 10000 --max-attempts 10", out), 1);
+  EXPECT_NE(out.find("made 0 of 2 levels"), std::string::npos) << out;
+  EXPECT_EQ(RunCommand("--count 2 --seed 4", out), 0);
+  EXPECT_EQ(out.rfind("Collection: sokoban generate", 0), 0u) << out;
+  EXPECT_NE(out.find("Author: sokoban generate"), std::string::npos);
+  std::string threaded;
+  EXPECT_EQ(RunCommand("--count 2 --seed 4 --threads 2", threaded), 0);
+  EXPECT_EQ(out, threaded);
+}
+
+}  // namespace
+}  // namespace sokoban::generator
