@@ -6,7 +6,7 @@
 //   - indices: (boxes + 1) fields of ceil(log2(floor squares)) bits;
 //   - bitmap:  one bit per floor square for boxes, plus the player field.
 // StateStore keeps one record per state: the packed state, its parent id
-// (4 bytes) and its push count g (2 bytes), back to back in chunks of 64Ki
+// (4 bytes) and its push count g (2 bytes), back to back in chunks of 16Ki
 // records (growth never copies or doubles the arena), and an open-addressing
 // table of 32-bit ids probed linearly by Zobrist key, kept between 3/8 and
 // 3/4 full. Bytes per state: stride + 6 + 5.3 to 10.7 for the table.
@@ -85,7 +85,7 @@ class StateStore {
   size_t bytes_after_growth() const;
 
  private:
-  static constexpr int kChunkBits = 16;
+  static constexpr int kChunkBits = 14;
 
   uint8_t* Record(StateId id) const {
     return chunks_[id >> kChunkBits].get() + (id & ((1u << kChunkBits) - 1)) * record_;
