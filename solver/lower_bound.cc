@@ -36,6 +36,15 @@ LowerBound::LowerBound(const Board& board)
   }
 }
 
+int LowerBound::NearestSum(const Square* boxes) const {
+  int sum = 0;
+  for (int b = 0; b < goals_; ++b) {
+    if (nearest_[boxes[b]] == kUnreachable) return kDead;
+    sum += nearest_[boxes[b]];
+  }
+  return sum;
+}
+
 void LowerBound::FillRow(int index, int sq) {
   const uint16_t* row = &dist_[static_cast<size_t>(sq) * goals_];
   int* out = &costs_[static_cast<size_t>(index) * goals_];

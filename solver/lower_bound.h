@@ -41,6 +41,10 @@ class LowerBound {
   int SetParent(const Square* boxes) { return Estimate(boxes); }
   int EstimateMoved(int index, int to);
 
+  // The weaker bound without the matching: the sum over boxes of the
+  // distance to the nearest goal (kDead if some box reaches none).
+  int NearestSum(const Square* boxes) const;
+
  private:
   int goals_;
   std::vector<uint16_t> dist_;

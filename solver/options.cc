@@ -46,6 +46,7 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneCorral;
     } else if (word == "tunnel") {
       flags |= kPruneTunnels;
+
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown --prune technique '", word,

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <cassert>
 
+#include "solver/box_path.h"
 #include "solver/freeze.h"
 #include "solver/pi_corral.h"
 
 namespace sokoban {
 namespace {
-
-constexpr int kFastWeight = 5;  // fast mode: f = g + 5 h
 
 bool IsClosed(const std::vector<uint8_t>& bits, StateId id) {
   return id / 8 < bits.size() && (bits[id / 8] >> (id % 8) & 1);
@@ -22,9 +21,11 @@ void SetClosed(std::vector<uint8_t>& bits, StateId id) {
 
 }  // namespace
 
-Search::Search(const Board& board, const SolveOptions& options)
+Search::Search(const Board& board, const SolveOptions& options, int weight,
+               std::chrono::steady_clock::time_point clock_start)
     : board_(board),
       options_(options),
+      weight_(options.mode == SolveMode::kOptimal ? 1 : weight),
       box_count_(board.box_count()),
       bound_(board),
       codec_(board.size(), board.box_count()),
@@ -37,11 +38,10 @@ Search::Search(const Board& board, const SolveOptions& options)
       boxes_(board.box_count()),
       child_(board.box_count()),
       packed_(codec_.stride()),
-      tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast) {}
+      tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast),
+      start_(clock_start) {}
 
-int Search::Priority(int g, int h) const {
-  return options_.mode == SolveMode::kOptimal ? g + h : g + kFastWeight * h;
-}
+int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
 bool Search::OutOfBudget() {
   if (options_.max_expansions && expanded_ >= options_.max_expansions) {
@@ -63,26 +63,33 @@ bool Search::OutOfBudget() {
   return false;
 }
 
-SolveStatus Search::Run() {
-  start_ = std::chrono::steady_clock::now();
+bool Search::Start() {
   std::copy(board_.start_boxes().begin(), board_.start_boxes().end(), boxes_.begin());
   for (Square b : boxes_) occupied_[b] = 1;
   const int player = reach_.Fill(board_, occupied_.data(), board_.start_player());
   for (Square b : boxes_) occupied_[b] = 0;
-  const int h = bound_.Estimate(boxes_.data());
-  if (h == LowerBound::kDead) return SolveStatus::kUnsolvable;
+  int h = bound_.Estimate(boxes_.data());
+  if (h == LowerBound::kDead && !(options_.prune & kPruneBipartite)) {
+    h = bound_.NearestSum(boxes_.data());
+  }
+  if (h == LowerBound::kDead) return Finish(SolveStatus::kUnsolvable);
   codec_.Pack(player, boxes_.data(), packed_.data());
   const StateId root =
       store_.Insert(packed_.data(), zobrist_.Key(player, boxes_.data(), box_count_), kNoState, 0)
           .first;
   if (h == 0) {
     TracePushes(root);
-    return SolveStatus::kSolved;
+    return Finish(SolveStatus::kSolved);
   }
   open_.Push(Priority(0, h), h, root);
+  return true;
+}
 
-  while (!open_.empty()) {
-    if (OutOfBudget()) return stop_;
+bool Search::Step() {
+  if (finished_) return false;
+  if (OutOfBudget()) return Finish(stop_);
+  for (;;) {
+    if (open_.empty()) return Finish(SolveStatus::kUnsolvable);
     int priority, popped_h;
     const StateId id = open_.Pop(&priority, &popped_h);
     if (IsClosed(closed_, id)) continue;
@@ -92,26 +99,40 @@ SolveStatus Search::Run() {
     SetClosed(closed_, id);
     ++expanded_;
     const StateId solved = Expand(id);
-    if (stop_ != SolveStatus::kSolved) return stop_;
+    if (stop_ != SolveStatus::kSolved) return Finish(stop_);
     if (solved != kNoState) {
       TracePushes(solved);
-      return SolveStatus::kSolved;
+      return Finish(SolveStatus::kSolved);
+    }
+    return true;
+  }
+}
+
+bool Search::Finish(SolveStatus status) {
+  status_ = status;
+  finished_ = true;
+  return false;
+}
+
+SolveStatus Search::Run() {
+  if (Start()) {
+    while (Step()) {
     }
   }
-  return SolveStatus::kUnsolvable;
+  return status_;
 }
 
 StateId Search::Expand(StateId id) {
   // 1. Unpack the state and find where the player can go.
   int player;
   codec_.Unpack(store_.Packed(id), &player, boxes_.data());
-  const int g = store_.G(id) + 1;
   for (Square b : boxes_) occupied_[b] = 1;
   reach_.Fill(board_, occupied_.data(), player);
-  const uint64_t boxes_key =
-      zobrist_.Key(player, boxes_.data(), box_count_) ^ zobrist_.player(player);
-
+  parent_ = id;
+  parent_g_ = store_.G(id);
+  boxes_key_ = zobrist_.Key(player, boxes_.data(), box_count_) ^ zobrist_.player(player);
   bound_.SetParent(boxes_.data());
+  StateId solved = kNoState;
 
   // 2. The pushes to try: all of them, or only those into a PI-corral.
   moves_.clear();
@@ -133,8 +154,8 @@ StateId Search::Expand(StateId id) {
     }
   }
 
-  StateId solved = kNoState;
   for (const auto& [i, d] : moves_) {
+    if (solved != kNoState || stop_ != SolveStatus::kSolved) break;
     const int from = boxes_[i];
     // 3. Legal push: the player stands behind the box, the square ahead is
     // free floor and not dead.
@@ -157,66 +178,69 @@ StateId Search::Expand(StateId id) {
         ++length;
       }
     }
-
-    // 4. Deadlock checks on the position after the push.
-    const int child_g = g + length - 1;
-    if (child_g > 0xFFFF) continue;
-    occupied_[from] = 0;
-    occupied_[to] = 1;
-    bool dead = (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
-    int child_player = 0;
-    if (!dead) {
-      child_player = length == 1
-                         ? ChildPlayer(from, to)
-                         : child_reach_.Fill(board_, occupied_.data(), board_.Neighbour(to, d ^ 2));
-    }
-    occupied_[to] = 0;
-    occupied_[from] = 1;
-    if (dead) continue;
-
-    // 5. The child state, boxes kept sorted.
-    std::copy(boxes_.begin(), boxes_.end(), child_.begin());
-    int j = i;
-    child_[j] = static_cast<Square>(to);
-    while (j > 0 && child_[j - 1] > child_[j]) std::swap(child_[j - 1], child_[j]), --j;
-    while (j + 1 < box_count_ && child_[j + 1] < child_[j])
-      std::swap(child_[j + 1], child_[j]), ++j;
-    const uint64_t key =
-        boxes_key ^ zobrist_.box(from) ^ zobrist_.box(to) ^ zobrist_.player(child_player);
-    assert(key == zobrist_.Key(child_player, child_.data(), box_count_));
-
-    // 6. Store it once; queue it when new or reached with fewer pushes.
-    if (options_.memory_limit_bytes &&
-        store_.bytes_after_growth() + open_.size() * sizeof(StateId) * 2 >
-            options_.memory_limit_bytes) {
-      stop_ = SolveStatus::kMemory;
-      break;
-    }
-    codec_.Pack(child_player, child_.data(), packed_.data());
-    auto [child, added] = store_.Insert(packed_.data(), key, id, static_cast<uint16_t>(child_g));
-    int h;
-    if (added) {
-      h = bound_.EstimateMoved(i, to);
-      if (h == LowerBound::kDead) {
-        SetClosed(closed_, child);
-        continue;
-      }
-    } else {
-      if (IsClosed(closed_, child) || store_.G(child) <= child_g) continue;
-      if (options_.mode != SolveMode::kOptimal) continue;
-      store_.SetParent(child, id, static_cast<uint16_t>(child_g));
-      h = bound_.EstimateMoved(i, to);
-    }
-    if (h == 0) {
-      solved = child;
-      break;
-    }
-    open_.Push(Priority(child_g, h), h, child);
+    solved = AddChild(i, to, length, length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2));
   }
   for (Square b : boxes_) occupied_[b] = 0;
   peak_bytes_ = std::max(peak_bytes_,
                          store_.bytes() + open_.size() * sizeof(StateId) * 2 + closed_.capacity());
   return solved;
+}
+
+StateId Search::AddChild(int i, int to, int pushes, int player_after) {
+  const int from = boxes_[i];
+  const int g = parent_g_ + pushes;
+  if (g > 0xFFFF) return kNoState;
+
+  // 4. Deadlock checks on the position after the push.
+  occupied_[from] = 0;
+  occupied_[to] = 1;
+  const bool dead =
+      (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
+  int child_player = 0;
+  if (!dead) {
+    child_player = player_after == kNoSquare
+                       ? ChildPlayer(from, to)
+                       : child_reach_.Fill(board_, occupied_.data(), player_after);
+  }
+  occupied_[to] = 0;
+  occupied_[from] = 1;
+  if (dead) return kNoState;
+
+  // 5. The child state, boxes kept sorted.
+  std::copy(boxes_.begin(), boxes_.end(), child_.begin());
+  int j = i;
+  child_[j] = static_cast<Square>(to);
+  while (j > 0 && child_[j - 1] > child_[j]) std::swap(child_[j - 1], child_[j]), --j;
+  while (j + 1 < box_count_ && child_[j + 1] < child_[j]) std::swap(child_[j + 1], child_[j]), ++j;
+  const uint64_t key =
+      boxes_key_ ^ zobrist_.box(from) ^ zobrist_.box(to) ^ zobrist_.player(child_player);
+  assert(key == zobrist_.Key(child_player, child_.data(), box_count_));
+
+  // 6. Store it once; queue it when new or reached with fewer pushes.
+  if (options_.memory_limit_bytes &&
+      store_.bytes_after_growth() + open_.size() * sizeof(StateId) * 2 >
+          options_.memory_limit_bytes) {
+    stop_ = SolveStatus::kMemory;
+    return kNoState;
+  }
+  codec_.Pack(child_player, child_.data(), packed_.data());
+  auto [child, added] = store_.Insert(packed_.data(), key, parent_, static_cast<uint16_t>(g));
+  if (!added) {
+    if (IsClosed(closed_, child) || store_.G(child) <= g) return kNoState;
+    if (options_.mode != SolveMode::kOptimal) return kNoState;
+    store_.SetParent(child, parent_, static_cast<uint16_t>(g));
+  }
+  int h = bound_.EstimateMoved(i, to);
+  if (h == LowerBound::kDead && !(options_.prune & kPruneBipartite)) {
+    h = bound_.NearestSum(child_.data());
+  }
+  if (h == LowerBound::kDead) {
+    SetClosed(closed_, child);
+    return kNoState;
+  }
+  if (h == 0) return child;
+  open_.Push(Priority(g, h), h, child);
+  return kNoState;
 }
 
 bool Search::RingConnected(int sq) const {
@@ -276,31 +300,31 @@ void Search::TracePushes(StateId goal) {
   std::vector<StateId> chain;
   for (StateId s = goal; s != kNoState; s = store_.Parent(s)) chain.push_back(s);
   std::reverse(chain.begin(), chain.end());
-  std::vector<Square> before(box_count_), after(box_count_);
-  int player;
+  std::vector<Square> before(box_count_), after(box_count_), gone, came;
+  std::vector<uint8_t> occupied(board_.size(), 0);
+  for (Square b : board_.start_boxes()) occupied[b] = 1;
+  int player = board_.start_player(), unused;
   pushes_.clear();
   for (size_t k = 1; k < chain.size(); ++k) {
-    codec_.Unpack(store_.Packed(chain[k - 1]), &player, before.data());
-    codec_.Unpack(store_.Packed(chain[k]), &player, after.data());
-    // The moved box is the one square in `before` missing from `after`.
-    int from = -1, to = -1;
-    std::vector<Square> gone, came;
+    codec_.Unpack(store_.Packed(chain[k - 1]), &unused, before.data());
+    codec_.Unpack(store_.Packed(chain[k]), &unused, after.data());
+    // The moved box: the one square of `before` missing from `after`. A
+    // macro step may have taken it along any path, so the path is found
+    // again, fewest pushes first.
+    gone.clear();
+    came.clear();
     std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
                         std::back_inserter(gone));
     std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
                         std::back_inserter(came));
     assert(gone.size() == 1 && came.size() == 1);
-    from = gone[0];
-    to = came[0];
-    for (int d = 0; d < 4; ++d) {
-      int sq = from, length = 0;
-      while (sq != kNoSquare && sq != to && length < 255) sq = board_.Neighbour(sq, d), ++length;
-      if (sq == to) {
-        pushes_.push_back(
-            {static_cast<Square>(from), static_cast<uint8_t>(d), static_cast<uint8_t>(length)});
-        break;
-      }
-    }
+    const size_t first = pushes_.size();
+    const bool found = FindBoxPath(board_, occupied, gone[0], came[0], player, &pushes_);
+    assert(found);
+    (void)found;
+    occupied[gone[0]] = 0;
+    occupied[came[0]] = 1;
+    if (pushes_.size() > first) player = pushes_.back().from;
   }
 }
 

@@ -1,8 +1,9 @@
 // The best-first search over pushes behind Solve (solver/solver.h).
 //
 // One Search object solves one level once. It owns the state store and the
-// open list; Run() returns the final status and, when solved, the chain of
-// pushes from the start.
+// open list. Run() searches to a verdict; Start() and Step() do the same one
+// expansion at a time, so that several searches can share a time budget.
+// When solved, pushes() is the chain of pushes from the start.
 #pragma once
 
 #include <chrono>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "solver/board.h"
+#include "solver/box_path.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
 #include "solver/pi_corral.h"
@@ -20,20 +22,20 @@
 
 namespace sokoban {
 
-// One push of a box: from a floor square in a direction (LURD index), and
-// how many squares it travelled (more than one for tunnel macros).
-struct Push {
-  Square from;
-  uint8_t dir;
-  uint8_t length;
-};
-
 class Search {
  public:
-  Search(const Board& board, const SolveOptions& options);
+  // Best-first on g + weight * h; optimal mode always uses weight 1.
+  // The time limit counts from `clock_start`.
+  Search(const Board& board, const SolveOptions& options, int weight,
+         std::chrono::steady_clock::time_point clock_start);
 
   // Runs to a verdict. On kSolved, pushes() is the solution.
   SolveStatus Run();
+  // Sets up the search; false when it is already decided (see status()).
+  bool Start();
+  // Expands one state; false once the search is decided.
+  bool Step();
+  SolveStatus status() const { return status_; }
 
   const std::vector<Push>& pushes() const { return pushes_; }
   uint64_t expanded() const { return expanded_; }
@@ -41,13 +43,18 @@ class Search {
   double bytes_per_state() const { return store_.bytes_per_state(); }
   size_t peak_bytes() const { return peak_bytes_; }
   // True when the search proved the solution uses the fewest pushes.
-  bool optimal() const { return options_.mode == SolveMode::kOptimal; }
 
  private:
   int Priority(int g, int h) const;
+  bool Finish(SolveStatus status);  // records the verdict; returns false
   bool OutOfBudget();
   // Expands one state; returns the id of a solved child, or kNoState.
   StateId Expand(StateId id);
+  // Adds the child of the state being expanded in which box i (an index in
+  // boxes_) stands on `to` after `pushes` pushes, the player on
+  // player_after (kNoSquare: next to `to`, behind a single push). Runs the
+  // deadlock checks, stores and queues the child. Returns it if solved.
+  StateId AddChild(int i, int to, int pushes, int player_after);
   void TracePushes(StateId goal);
   // The normalized player after pushing the box on `from` to `to` (already
   // done in occupied_), derived from the parent's fill when the push
@@ -60,6 +67,7 @@ class Search {
 
   const Board& board_;
   const SolveOptions& options_;
+  const int weight_;
   const int box_count_;
   LowerBound bound_;
   StateCodec codec_;
@@ -76,11 +84,17 @@ class Search {
   // Tunnel macros are used in fast mode only: optimal mode keeps every
   // single push so that its push counts stay proved.
   bool tunnels_;
+  // The state being expanded.
+  StateId parent_ = kNoState;
+  int parent_g_ = 0;
+  uint64_t boxes_key_ = 0;
   std::vector<Push> pushes_;
   uint64_t expanded_ = 0;
   size_t peak_bytes_ = 0;
   std::chrono::steady_clock::time_point start_;
-  SolveStatus stop_ = SolveStatus::kSolved;
+  SolveStatus stop_ = SolveStatus::kSolved;  // a limit that ended the search
+  SolveStatus status_ = SolveStatus::kTimeout;
+  bool finished_ = false;
 };
 
 }  // namespace sokoban

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 
 #include "solver/search.h"
 
@@ -55,6 +56,20 @@ std::string ToLurd(const Board& board, const std::vector<Push>& pushes) {
 
 }  // namespace
 
+// Fast mode runs a weighted search alone for its first kSoloExpansions;
+// levels it has not decided by then get a second, plain A*-ordered search
+// (weight 1) alongside, the two taking turns one expansion at a time, so the
+// result does not depend on timing. Each works within half the memory.
+constexpr int kFastWeight = 5;
+constexpr uint64_t kSoloExpansions = 20000;
+
+// Of two undecided searches, the status to report.
+SolveStatus Undecided(SolveStatus a, SolveStatus b) {
+  if (a == SolveStatus::kCancelled || b == SolveStatus::kCancelled) return SolveStatus::kCancelled;
+  if (a == SolveStatus::kTimeout || b == SolveStatus::kTimeout) return SolveStatus::kTimeout;
+  return SolveStatus::kMemory;
+}
+
 SolveResult Solve(const Level& level, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
@@ -64,14 +79,50 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     result.error = std::string(board.status().message());
     return result;
   }
-  Search search(*board, options);
-  result.status = search.Run();
-  result.expanded = search.expanded();
-  result.stored = search.stored();
-  result.bytes_per_state = static_cast<size_t>(search.bytes_per_state() + 0.5);
-  result.peak_bytes = search.peak_bytes();
+  // The expansion budget is counted over both searches, here.
+  SolveOptions inner = options;
+  inner.max_expansions = 0;
+  const bool portfolio = options.mode == SolveMode::kFast;
+  if (portfolio && options.memory_limit_bytes) inner.memory_limit_bytes /= 2;
+  auto over_budget = [&](uint64_t expanded) {
+    return options.max_expansions && expanded >= options.max_expansions;
+  };
+
+  Search first(*board, inner, portfolio ? kFastWeight : 1, start);
+  std::unique_ptr<Search> second;
+  const Search* winner = &first;
+  if (first.Start()) {
+    while (!over_budget(first.expanded()) && first.Step()) {
+      if (portfolio && !second && first.expanded() >= kSoloExpansions) {
+        second = std::make_unique<Search>(*board, inner, 1, start);
+        if (!second->Start()) break;
+      }
+      if (second && !over_budget(first.expanded() + second->expanded()) && !second->Step()) {
+        break;
+      }
+      if (second && over_budget(first.expanded() + second->expanded())) break;
+    }
+  }
+  // The verdict: a search that finished decides (solved, or unsolvable: an
+  // exhausted search is a proof whichever ordering it used).
+  const uint64_t total = first.expanded() + (second ? second->expanded() : 0);
+  auto decided = [](const Search* s) {
+    return s && (s->status() == SolveStatus::kSolved || s->status() == SolveStatus::kUnsolvable);
+  };
+  if (decided(second.get()) && !decided(&first)) winner = second.get();
+  if (decided(winner)) {
+    result.status = winner->status();
+  } else if (over_budget(total)) {
+    result.status = SolveStatus::kTimeout;
+  } else {
+    result.status = second ? Undecided(first.status(), second->status()) : first.status();
+  }
+  result.expanded = total;
+  result.stored = first.stored() + (second ? second->stored() : 0);
+  result.bytes_per_state = static_cast<size_t>(winner->bytes_per_state() + 0.5);
+  result.peak_bytes = first.peak_bytes() + (second ? second->peak_bytes() : 0);
   if (result.status == SolveStatus::kSolved) {
-    result.solution = ToLurd(*board, search.pushes());
+    result.solution = ToLurd(*board, winner->pushes());
     const ReplayResult replay = Replay(level, result.solution);
     if (!replay.valid || !replay.solved) {
       // A wrong solution is a bug in the solver; never let one out.
@@ -80,7 +131,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       std::abort();
     }
     result.metrics = replay.metrics;
-    result.push_optimal = search.optimal();
+    result.push_optimal = options.mode == SolveMode::kOptimal;
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

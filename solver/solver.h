@@ -42,8 +42,14 @@ enum class SolveStatus : uint8_t {
 std::string_view SolveStatusName(SolveStatus s);  // "solved", "unsolvable", ...
 std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 
-// Deadlock and search techniques that can be switched off one at a time, so
-// that the effect of each can be measured (`--prune`).
+// Deadlock and search techniques that can be switched one at a time, so
+// that the effect of each can be measured (`--prune`):
+//   dead       no push onto a square from which no goal can be reached
+//   freeze     no push that freezes a box off its goal
+//   bipartite  no state whose boxes cannot all be matched to distinct goals
+//              (without it the bound is the sum of nearest-goal distances)
+//   corral     PI-corral pruning
+//   tunnel     tunnel macros (fast mode)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -52,7 +58,8 @@ enum PruneFlags : uint32_t {
   kPruneTunnels = 1u << 4,
   kPruneAll = (1u << 5) - 1,
 };
-// Parses a comma list of "dead,freeze,bipartite,corral,tunnel", "all", "none".
+// Parses a comma list of "dead,freeze,bipartite,corral,tunnel", "all",
+// "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {
