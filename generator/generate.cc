@@ -109,16 +109,19 @@ std::string_view PullEngineName(PullEngine e) {
       return "walk";
     case PullEngine::kSearch:
       return "search";
+    case PullEngine::kBeam:
+      return "beam";
   }
   return "?";
 }
 
 absl::StatusOr<PullEngine> ParsePullEngine(std::string_view name) {
-  for (PullEngine e : {PullEngine::kAuto, PullEngine::kWalk, PullEngine::kSearch}) {
+  for (PullEngine e :
+       {PullEngine::kAuto, PullEngine::kWalk, PullEngine::kSearch, PullEngine::kBeam}) {
     if (name == PullEngineName(e)) return e;
   }
   return absl::InvalidArgumentError(
-      absl::StrCat("unknown --engine '", std::string(name), "' (known: auto, walk, search)"));
+      absl::StrCat("unknown --engine '", std::string(name), "' (known: auto, walk, search, beam)"));
 }
 
 GeneratePlan MakePlan(const GenerateOptions& o) {
@@ -129,6 +132,9 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   // node budget to reach deep positions; beyond that, long walks carry
   // boxes farther for the same effort.
   const bool small = k <= 6 && area <= 200;
+  // Many boxes or a big board: walks and breadth-first search both leave
+  // boxes near their goals there, the beam carries them across the board.
+  const bool large = k > 6 || area > 200;
   switch (o.difficulty) {
     case Difficulty::kEasy:
       plan.engine = PullEngine::kWalk;
@@ -150,7 +156,7 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
       plan.solver_budget = 20000 + 10000 * static_cast<uint64_t>(k);
       break;
     case Difficulty::kHard:
-      plan.engine = small ? PullEngine::kSearch : PullEngine::kWalk;
+      plan.engine = small ? PullEngine::kSearch : large ? PullEngine::kBeam : PullEngine::kWalk;
       plan.walk_steps = 40 * k;
       plan.walks = 8;
       plan.search_nodes = 100000;
@@ -161,7 +167,10 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
       plan.optimal = k <= 5 && area <= 100;
       break;
   }
+  // A push count beyond what walks reach asks for the beam.
+  if (o.min_pushes && *o.min_pushes > 6 * k && (large || !small)) plan.engine = PullEngine::kBeam;
   if (o.engine != PullEngine::kAuto) plan.engine = o.engine;
+  plan.cluster_goals = plan.engine == PullEngine::kBeam;
   if (o.min_pushes) plan.min_pushes = *o.min_pushes;
   if (o.min_box_changes) plan.min_box_changes = *o.min_box_changes;
   if (o.min_states) plan.min_states = *o.min_states;
@@ -221,7 +230,8 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
     return std::nullopt;
   }
   // 2. Goals, among squares a box can be pulled off.
-  const std::vector<int> goals = ChooseGoals(*layout, o.boxes, rng);
+  const std::vector<int> goals = plan.cluster_goals ? ChooseClusteredGoals(*layout, o.boxes, rng)
+                                                    : ChooseGoals(*layout, o.boxes, rng);
   if (static_cast<int>(goals.size()) < o.boxes || layout->FloorCount() < 2 * o.boxes + 2) {
     ++stats.no_goals;
     return std::nullopt;
@@ -231,10 +241,18 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
   // 3. Reverse pulls.
   StartChecks checks;
   checks.allow_boxes_on_goals = o.allow_boxes_on_goals;
-  std::optional<PullCandidate> c =
-      plan.engine == PullEngine::kSearch
-          ? SearchPulls(board, SearchOptions{plan.search_nodes}, checks, rng)
-          : RandomPullWalk(board, WalkOptions{plan.walk_steps, plan.walks}, checks, rng);
+  std::optional<PullCandidate> c;
+  switch (plan.engine) {
+    case PullEngine::kSearch:
+      c = SearchPulls(board, SearchOptions{plan.search_nodes}, checks, rng);
+      break;
+    case PullEngine::kBeam:
+      c = BeamPulls(board, plan.beam, checks, rng);
+      break;
+    default:
+      c = RandomPullWalk(board, WalkOptions{plan.walk_steps, plan.walks}, checks, rng);
+      break;
+  }
   if (!c) {
     ++stats.no_position;
     return std::nullopt;

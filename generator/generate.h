@@ -27,6 +27,7 @@
 #include "common/level.h"
 #include "common/moves.h"
 #include "generator/layout.h"
+#include "generator/reverse_pull.h"
 
 namespace sokoban::generator {
 
@@ -34,8 +35,8 @@ enum class Difficulty : uint8_t { kEasy, kMedium, kHard };
 std::string_view DifficultyName(Difficulty d);  // "easy", "medium", "hard"
 absl::StatusOr<Difficulty> ParseDifficulty(std::string_view name);
 
-enum class PullEngine : uint8_t { kAuto, kWalk, kSearch };
-std::string_view PullEngineName(PullEngine e);  // "auto", "walk", "search"
+enum class PullEngine : uint8_t { kAuto, kWalk, kSearch, kBeam };
+std::string_view PullEngineName(PullEngine e);  // "auto", "walk", "search", "beam"
 absl::StatusOr<PullEngine> ParsePullEngine(std::string_view name);
 
 // Board sizes the generator accepts, walls included.
@@ -70,6 +71,10 @@ struct GeneratePlan {
   int walk_steps = 0;
   int search_nodes = 0;
   int walks = 1;  // independent walks per attempt
+  BeamOptions beam;
+  // Goals in one loose group deep in the layout (ChooseClusteredGoals)
+  // rather than scattered (ChooseGoals); the beam engine's choice.
+  bool cluster_goals = false;
   int min_pushes = 0;
   int min_box_changes = 0;
   uint64_t min_states = 0;

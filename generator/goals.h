@@ -21,4 +21,16 @@ std::vector<int> PullableSquares(const Layout& layout);
 // longer solutions.)
 std::vector<int> ChooseGoals(const Layout& layout, int k, Rng& rng);
 
+// k distinct pullable squares gathered in one loose group deep in the
+// layout, ascending, or fewer when the layout has fewer: the group starts at
+// the open pullable square (three or four floor neighbours) farthest, by
+// walking, from a random floor square, and takes pullable squares in
+// walking-distance order from there, passing over about every other one, any
+// with fewer than three floor neighbours and any that two goals already
+// touch, so the player is not walled in among
+// the boxes. Boxes
+// pulled out of such a goal area to the far side of the board make long
+// solutions that end in packing the goal area in the right order.
+std::vector<int> ChooseClusteredGoals(const Layout& layout, int k, Rng& rng);
+
 }  // namespace sokoban::generator

@@ -3,15 +3,10 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "generator/state_store.h"
 
 namespace sokoban::generator {
 namespace {
-
-// Both engines rank states by the same measure of the forward solution the
-// reversed pulls imply: pushes, plus box changes counted double because
-// switching between boxes is what makes a level a puzzle rather than a
-// walk.
-int Score(int pushes, int box_changes) { return pushes + 2 * box_changes; }
 
 void MarkBoxes(const std::vector<int>& boxes, std::vector<uint8_t>& box_at) {
   std::fill(box_at.begin(), box_at.end(), 0);
@@ -152,7 +147,7 @@ std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChe
     // pushes (it wanders), so the box-to-goal distances stand in for them.
     int distance = 0;
     for (int b : boxes) distance += board.GoalDistance(b);
-    const int score = Score(distance, changes);
+    const int score = PullScore(distance, changes);
     if (best && score <= best->score) continue;
     std::vector<int> sorted = boxes;
     std::sort(sorted.begin(), sorted.end());
@@ -183,51 +178,58 @@ std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions&
 
 namespace {
 
-// The search's state store: every state once, keys packed contiguously
-// (K box squares ascending, then the normalized player), found through an
-// open-addressing table of ids. Iteration order never depends on hashing:
-// states are numbered in the order the search meets them.
-class StateStore {
- public:
-  StateStore(int boxes, int capacity) : stride_(boxes + 1) {
-    size_t table = 16;
-    while (table < static_cast<size_t>(capacity) * 2) table *= 2;
-    table_.assign(table, -1);
-    keys_.reserve(static_cast<size_t>(capacity) * stride_);
-  }
-  int size() const { return static_cast<int>(keys_.size() / stride_); }
-  const uint16_t* Key(int id) const { return &keys_[static_cast<size_t>(id) * stride_]; }
-  // The id of key, adding it when new; `added` says which.
-  int Insert(const uint16_t* key, bool& added) {
-    uint64_t h = 0x84222325CBF29CE4ull;
-    for (int i = 0; i < stride_; ++i) h = (h ^ key[i]) * 0x100000001B3ull;
-    size_t slot = (h ^ (h >> 29)) & (table_.size() - 1);
-    while (table_[slot] >= 0) {
-      if (std::equal(key, key + stride_, Key(table_[slot]))) {
-        added = false;
-        return table_[slot];
-      }
-      slot = (slot + 1) & (table_.size() - 1);
-    }
-    added = true;
-    table_[slot] = size();
-    keys_.insert(keys_.end(), key, key + stride_);
-    return table_[slot];
-  }
-
- private:
-  int stride_;
-  std::vector<int32_t> table_;
-  std::vector<uint16_t> keys_;
-};
-
-struct NodeInfo {
-  int16_t depth;
+// What the state engines know of the pull path that first reached a state.
+struct PathInfo {
+  int32_t pulls;
   int16_t lines;
   int16_t changes;
   int16_t last_box;  // square the last pulled box stands on, -1 at the root
   int8_t last_dir;
+  int16_t distance;  // sum of GoalDistance over the boxes (beam only)
 };
+
+// Stores the solved position with the player in each free area; returns
+// the ids of those roots, at most `capacity` states stored in all.
+std::vector<int> InsertRoots(PullBoard& board, StateStore& store, int capacity) {
+  const int k = static_cast<int>(board.goals().size());
+  std::vector<int> boxes = board.goals(), roots;
+  std::sort(boxes.begin(), boxes.end());
+  std::vector<uint8_t> box_at(board.size(), 0);
+  MarkBoxes(boxes, box_at);
+  std::vector<uint16_t> key(boxes.begin(), boxes.end());
+  key.push_back(0);
+  for (int sq : FreeFloor(board, box_at)) {
+    if (store.size() >= capacity) break;
+    const int area = board.Reach(sq, box_at);
+    if (area != sq) continue;  // not the first square of its area
+    key[k] = static_cast<uint16_t>(area);
+    bool added;
+    const int id = store.Insert(key.data(), added);
+    if (added) roots.push_back(id);
+  }
+  return roots;
+}
+
+// Unpacks a stored state: its boxes into cur and box_at, the squares the
+// player can walk to into reached.
+void LoadState(PullBoard& board, const uint16_t* state, int k, std::vector<int>& cur,
+               std::vector<uint8_t>& box_at, std::vector<uint8_t>& reached) {
+  cur.assign(state, state + k);
+  MarkBoxes(cur, box_at);
+  board.Reach(state[k], box_at);
+  for (int sq = 0; sq < board.size(); ++sq) reached[sq] = board.reached(sq);
+}
+
+PullCandidate StateCandidate(const uint16_t* state, int k, const PathInfo& n, int score) {
+  PullCandidate c;
+  c.boxes.assign(state, state + k);
+  c.player = state[k];
+  c.pulls = n.pulls;
+  c.box_lines = n.lines;
+  c.box_changes = n.changes;
+  c.score = score;
+  return c;
+}
 
 }  // namespace
 
@@ -236,25 +238,13 @@ std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& 
   const int k = static_cast<int>(board.goals().size());
   const int capacity = std::max(options.max_nodes, 1);
   StateStore store(k, capacity);
-  std::vector<NodeInfo> info;
+  std::vector<PathInfo> info;
   info.reserve(capacity);
   std::vector<uint8_t> box_at(board.size(), 0);
   std::vector<uint16_t> key(k + 1);
 
   // 1. Roots: the solved position with the player in each free area.
-  std::vector<int> boxes = board.goals();
-  std::sort(boxes.begin(), boxes.end());
-  MarkBoxes(boxes, box_at);
-  for (int sq : FreeFloor(board, box_at)) {
-    const int area = board.Reach(sq, box_at);
-    if (area != sq) continue;  // not the first square of its area
-    std::copy(boxes.begin(), boxes.end(), key.begin());
-    key[k] = static_cast<uint16_t>(area);
-    bool added;
-    store.Insert(key.data(), added);
-    if (added) info.push_back({0, 0, 0, -1, -1});
-    if (store.size() >= capacity) break;
-  }
+  info.resize(InsertRoots(board, store, capacity).size(), PathInfo{0, 0, 0, -1, -1, 0});
 
   // 2. Breadth-first expansion: ids are handed out in order of discovery,
   // so walking them in order is the FIFO queue.
@@ -262,11 +252,8 @@ std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& 
   std::vector<uint8_t> reached(board.size());
   for (int id = 0; id < store.size(); ++id) {
     const uint16_t* state = store.Key(id);
-    cur.assign(state, state + k);
-    MarkBoxes(cur, box_at);
-    board.Reach(state[k], box_at);
-    for (int sq = 0; sq < board.size(); ++sq) reached[sq] = board.reached(sq);
-    const NodeInfo parent = info[id];
+    LoadState(board, state, k, cur, box_at, reached);
+    const PathInfo parent = info[id];
     for (int i = 0; i < k && store.size() < capacity; ++i) {
       const int b = cur[i];
       for (int d = 0; d < 4; ++d) {
@@ -287,10 +274,10 @@ std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& 
         store.Insert(key.data(), added);
         if (!added) continue;
         const bool same_box = parent.last_box == b;
-        info.push_back({static_cast<int16_t>(parent.depth + 1),
+        info.push_back({parent.pulls + 1,
                         static_cast<int16_t>(parent.lines + !(same_box && parent.last_dir == d)),
                         static_cast<int16_t>(parent.changes + !same_box), static_cast<int16_t>(p),
-                        static_cast<int8_t>(d)});
+                        static_cast<int8_t>(d), 0});
         if (store.size() >= capacity) break;
       }
     }
@@ -302,8 +289,8 @@ std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& 
   int ties = 0;
   std::vector<int> candidate_boxes(k);
   for (int id = 0; id < store.size(); ++id) {
-    const NodeInfo& n = info[id];
-    const int score = Score(n.depth, n.changes);
+    const PathInfo& n = info[id];
+    const int score = PullScore(n.pulls, n.changes);
     if (best && score < best->score) continue;
     const uint16_t* state = store.Key(id);
     candidate_boxes.assign(state, state + k);
@@ -314,15 +301,128 @@ std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& 
     } else {
       ties = 1;
     }
-    PullCandidate c;
-    c.boxes = candidate_boxes;
-    c.player = state[k];
-    c.pulls = n.depth;
-    c.pulls_exact = true;
-    c.box_lines = n.lines;
-    c.box_changes = n.changes;
-    c.score = score;
-    best = std::move(c);
+    best = StateCandidate(state, k, n, score);
+    best->pulls_exact = true;
+  }
+  return best;
+}
+
+namespace {
+
+struct BeamChild {
+  int64_t rank;  // larger is better; ties broken by the random bits in it
+  int id;
+};
+
+}  // namespace
+
+std::optional<PullCandidate> BeamPulls(PullBoard& board, const BeamOptions& options,
+                                       const StartChecks& checks, Rng& rng) {
+  const int k = static_cast<int>(board.goals().size());
+  const int capacity = std::max(options.max_nodes, 1);
+  StateStore store(k, std::min(capacity, 1 << 16));
+  std::vector<PathInfo> info;
+  std::vector<uint8_t> box_at(board.size(), 0);
+  std::vector<uint16_t> key(k + 1);
+  auto distance_of = [&](const std::vector<int>& boxes) {
+    int d = 0;
+    for (int b : boxes) d += board.GoalDistance(b);
+    return d;
+  };
+  // Boxes still on goals hold the others in; a state ranks lower for each
+  // one, so the beam clears the goal area before it carries boxes away.
+  auto rank_of = [&](const PathInfo& n, const uint16_t* state) {
+    int on_goal = 0;
+    for (int i = 0; i < k; ++i) on_goal += board.IsGoal(state[i]);
+    const int64_t r = 4 * n.distance + n.changes - 40 * on_goal;
+    return r * 64 + rng.Below(64);
+  };
+
+  // 1. Roots: the solved position with the player in each free area.
+  std::vector<int> beam = InsertRoots(board, store, capacity);
+  info.resize(beam.size(),
+              PathInfo{0, 0, 0, -1, -1, static_cast<int16_t>(distance_of(board.goals()))});
+
+  std::optional<PullCandidate> best;
+  std::vector<BeamChild> children, mine;
+  std::vector<int> cur(k), candidate_boxes(k);
+  std::vector<uint8_t> reached(board.size());
+  for (int layer = 0; layer < options.max_layers && !beam.empty(); ++layer) {
+    // 2. Expand: every box the player can reach is pulled 1, 2, ... squares
+    // along each free line. Long carries in one go are what a random walk
+    // rarely makes.
+    children.clear();
+    for (int id : beam) {
+      if (store.size() >= capacity) break;
+      const uint16_t* state = store.Key(id);
+      LoadState(board, state, k, cur, box_at, reached);
+      const PathInfo parent = info[id];
+      mine.clear();
+      for (int i = 0; i < k; ++i) {
+        const int b = cur[i];
+        for (int d = 0; d < 4; ++d) {
+          int to = board.Neighbour(b, d);
+          if (to < 0 || !reached[to]) continue;
+          box_at[b] = 0;
+          for (int n = 1;; ++n) {
+            const int player = board.Neighbour(to, d);
+            if (player < 0 || box_at[player]) break;
+            // Box b now on `to`, the player on `player`.
+            box_at[to] = 1;
+            const int area = board.Reach(player, box_at);
+            box_at[to] = 0;
+            for (int j = 0; j < k; ++j) key[j] = static_cast<uint16_t>(j == i ? to : cur[j]);
+            std::sort(key.begin(), key.begin() + k);
+            key[k] = static_cast<uint16_t>(area);
+            bool added;
+            const int child = store.Insert(key.data(), added);
+            if (added) {
+              const bool same_box = parent.last_box == b;
+              info.push_back({parent.pulls + n, static_cast<int16_t>(parent.lines + 1),
+                              static_cast<int16_t>(parent.changes + !same_box),
+                              static_cast<int16_t>(to), static_cast<int8_t>(d),
+                              static_cast<int16_t>(parent.distance - board.GoalDistance(b) +
+                                                   board.GoalDistance(to))});
+              mine.push_back({rank_of(info[child], store.Key(child)), child});
+            }
+            to = player;
+          }
+          box_at[b] = 1;
+        }
+      }
+      // Only the parent's best few go on, so that one good state cannot
+      // fill the whole next layer with near copies of itself.
+      const size_t keep = std::min<size_t>(mine.size(), std::max(options.per_parent, 1));
+      std::partial_sort(mine.begin(), mine.begin() + keep, mine.end(),
+                        [](const BeamChild& a, const BeamChild& b) {
+                          return a.rank != b.rank ? a.rank > b.rank : a.id < b.id;
+                        });
+      children.insert(children.end(), mine.begin(), mine.begin() + keep);
+    }
+    std::sort(children.begin(), children.end(), [](const BeamChild& a, const BeamChild& b) {
+      return a.rank != b.rank ? a.rank > b.rank : a.id < b.id;
+    });
+    if (static_cast<int>(children.size()) > options.width) children.resize(options.width);
+
+    // 3. The best start so far: children by score, checked until one passes.
+    std::vector<std::pair<int, int>> by_score;  // (score, id)
+    for (const BeamChild& c : children) {
+      const PathInfo& n = info[c.id];
+      by_score.push_back({PullScore(n.distance, n.changes), c.id});
+    }
+    std::sort(by_score.begin(), by_score.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    for (const auto& [score, id] : by_score) {
+      if (best && score <= best->score) break;
+      const uint16_t* state = store.Key(id);
+      candidate_boxes.assign(state, state + k);
+      if (!CheckStart(board, candidate_boxes, state[k], checks).empty()) continue;
+      best = StateCandidate(state, k, info[id], score);
+      break;
+    }
+    beam.clear();
+    for (const BeamChild& c : children) beam.push_back(c.id);
   }
   return best;
 }

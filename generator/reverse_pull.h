@@ -12,6 +12,12 @@
 //                   player's reachable area, normalized), bounded by a node
 //                   budget, keeping the best-scoring state. Breadth-first
 //                   order makes each state's depth its fewest pushes.
+//   BeamPulls       beam search over pull states that deliberately carries
+//                   boxes far: each layer pulls one box along a line as far
+//                   as it likes, and only the states with the greatest total
+//                   box-to-goal distance go on. For large boards and many
+//                   boxes, where breadth-first search stays shallow and
+//                   random walks leave boxes near their goals.
 //
 //   PullBoard board(layout, goals);
 //   StartChecks checks{.allow_boxes_on_goals = false};
@@ -71,5 +77,24 @@ struct SearchOptions {
 };
 std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& options,
                                          const StartChecks& checks, Rng& rng);
+
+// What the engines maximize over the reversed pull path: pushes (or the
+// box-to-goal distance standing in for them), plus box changes counted
+// double because switching between boxes is what makes a level a puzzle
+// rather than a walk.
+inline int PullScore(int pushes, int box_changes) { return pushes + 2 * box_changes; }
+
+struct BeamOptions {
+  int width = 48;          // states carried from one layer to the next
+  int max_layers = 160;    // layers, one box line pulled per layer
+  int max_nodes = 300000;  // distinct pull states stored, at most
+  int per_parent = 3;      // children of one state that may enter the next layer
+};
+// The returned candidate maximizes PullScore(sum of GoalDistance over the
+// boxes, box changes) among the states the beam met that pass the checks;
+// `pulls` is the length of the pull path to it (an upper bound on the
+// fewest pushes), `pulls_exact` false.
+std::optional<PullCandidate> BeamPulls(PullBoard& board, const BeamOptions& options,
+                                       const StartChecks& checks, Rng& rng);
 
 }  // namespace sokoban::generator

@@ -106,8 +106,9 @@ int RunGenerate(const Args& args) {
       "min-box-changes", po::value(&min_box_changes), "... at least N box changes")(
       "min-states", po::value(&min_states), "... that took the solver at least N states")(
       "engine", po::value(&engine)->default_value(engine),
-      "reverse pulls: walk (random pull walks), search (pull-state search) or auto")(
-      "max-attempts", po::value(&o.max_attempts), "give up after this many attempts")(
+      "reverse pulls: walk (random pull walks), search (pull-state search), beam "
+      "(distance-maximising beam search) or auto")("max-attempts", po::value(&o.max_attempts),
+                                                   "give up after this many attempts")(
       "solver-budget", po::value(&o.solver_budget), "solver expansions allowed per candidate");
   po::variables_map vm;
   try {
