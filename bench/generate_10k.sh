@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The generator's correctness at scale: 10,000 levels across all five
 # styles (2,000 each, 10x10 with 4 boxes, medium), then every level's
-# stored solution replayed by `sokoban verify`, and the boards checked for
-# boxes on goals at the start and for duplicates across the whole set
-# (all 8 rotations and reflections, player normalized).
+# stored solution replayed by `sokoban verify`, every level solved afresh
+# by `sokoban solve` (fast mode, solve's default 10 s limit per level), and
+# the boards checked for boxes on goals at the start and for duplicates
+# across the whole set (all 8 rotations and reflections, player
+# normalized).
 #
 #   bench/generate_10k.sh [-b BUILD_DIR] [PER_STYLE]
 #
-# Prints per style the levels made and the time, then the totals:
-# unsolvable, duplicates, boxes on goals at the start. Exit 1 if any is
-# not zero.
+# Prints per style the levels made and the generate and solve times, then
+# the totals: stored solutions that fail, levels not solved afresh,
+# duplicates, boxes on goals at the start, and the whole run's time. Exit 1
+# if any count is not zero.
 set -euo pipefail
 build="build"
 if [[ "${1:-}" == "-b" ]]; then
@@ -22,24 +25,39 @@ sokoban="$build/tools/sokoban"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 seed=1
+run_start=$(date +%s.%N)
 for style in room maze cave rooms templates; do
   start=$(date +%s.%N)
   "$sokoban" generate --count "$per" --style "$style" --seed "$seed" -o "$dir/$style.sok"
   end=$(date +%s.%N)
-  echo "$style: $per levels in $(echo "$end - $start" | bc) s"
   "$sokoban" verify "$dir/$style.sok" --json >"$dir/$style.verify" || true
+  solve_start=$(date +%s.%N)
+  "$sokoban" solve "$dir/$style.sok" --json >"$dir/$style.solve" || true
+  solve_end=$(date +%s.%N)
+  echo "$style: $per levels generated in $(echo "$end - $start" | bc) s," \
+    "solved afresh in $(echo "$solve_end - $solve_start" | bc) s"
   seed=$((seed + 1))
 done
-python3 - "$dir" <<'PY'
+run_end=$(date +%s.%N)
+python3 - "$dir" "$(echo "$run_end - $run_start" | bc)" <<'PY'
 import json, sys, glob
 d = sys.argv[1]
-unsolved = on_goal = 0
+unsolved = not_solved = solved_fresh = on_goal = 0
 boards = {}
 for path in sorted(glob.glob(f"{d}/*.verify")):
     for line in open(path):
         j = json.loads(line)
         if not j.get("solved"):
             unsolved += 1
+for path in sorted(glob.glob(f"{d}/*.solve")):
+    for line in open(path):
+        j = json.loads(line)
+        if "summary" in j:
+            continue
+        if j.get("status") == "solved":
+            solved_fresh += 1
+        else:
+            not_solved += 1
 # Boxes on goals and duplicates straight from the packs: a board is the
 # lines between a title line and Author:. Duplicates under symmetry are
 # found by comparing all 8 images of the trimmed board with the player
@@ -87,6 +105,8 @@ for path in sorted(glob.glob(f"{d}/*.sok")):
             boards[key] = boards.get(key, 0) + 1
         i += 1
 dups = sum(n - 1 for n in boards.values())
-print(f"levels {total}: unsolvable {unsolved}, duplicates {dups}, boxes on goals at start {on_goal}")
-sys.exit(1 if unsolved or dups or on_goal else 0)
+print(f"levels {total}: stored solution fails {unsolved}, solved afresh {solved_fresh}, "
+      f"not solved afresh {not_solved}, duplicates {dups}, boxes on goals at start {on_goal}; "
+      f"{float(sys.argv[2]):.1f} s in all")
+sys.exit(1 if unsolved or not_solved or dups or on_goal or solved_fresh != total else 0)
 PY

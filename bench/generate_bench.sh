@@ -6,9 +6,12 @@
 #   bench/generate_bench.sh --count 20 --difficulty hard
 #
 # Runs `sokoban generate --json` once with the given options (single thread
-# unless --threads is given) and prints levels per second and the median,
-# minimum and maximum of pushes, box changes and solver states. The last
-# line is a one-line summary for tables. Exit status is generate's.
+# unless --threads is given) and prints levels per second and per minute,
+# the median, minimum and maximum of pushes, box changes, solver states and
+# the proved push lower bound, and the pushes' quartiles. The last line is
+# a one-line summary for tables. Exit status is generate's.
+#
+#   bench/generate_bench.sh --count 10 --size 20x16 --boxes 10 --min-pushes 100
 set -euo pipefail
 
 build="build"
@@ -34,18 +37,22 @@ if summary is None:
 secs = summary["seconds"]
 rate = len(levels) / secs if secs > 0 else float("inf")
 print(f"spec: {sys.argv[2]}")
-print(f"levels {len(levels)} of {summary['wanted']} in {secs:.2f} s: {rate:.2f} levels/s, "
-      f"{summary['attempts']} attempts")
+print(f"levels {len(levels)} of {summary['wanted']} in {secs:.2f} s: {rate:.2f} levels/s "
+      f"({60 * rate:.1f} levels/min), {summary['attempts']} attempts")
 print("rejected: " + ", ".join(f"{k} {summary[k]}" for k in
       ["no_layout", "no_goals", "no_position", "unsolved", "too_easy", "duplicates"]))
 line = [f"{rate:.2f} levels/s"]
-for key in ["pushes", "box_changes", "states"]:
+for key in ["pushes", "box_changes", "states", "push_lower_bound"]:
     values = [r[key] for r in levels]
     if not values:
         continue
     med = statistics.median(values)
     print(f"{key:12s} median {med:8.1f}  min {min(values):8d}  max {max(values):8d}")
     line.append(f"{key} {med:g} [{min(values)}..{max(values)}]")
+pushes = sorted(r["pushes"] for r in levels)
+if len(pushes) >= 2:
+    q = statistics.quantiles(pushes, n=4)
+    print(f"pushes quartiles {q[0]:g} / {q[1]:g} / {q[2]:g}; all: {pushes}")
 print("SUMMARY | " + " | ".join(line))
 PY
 exit $status

@@ -171,13 +171,20 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   if (o.min_pushes && *o.min_pushes > 6 * k && (large || !small)) plan.engine = PullEngine::kBeam;
   if (o.engine != PullEngine::kAuto) plan.engine = o.engine;
   plan.cluster_goals = plan.engine == PullEngine::kBeam;
+  // Beam levels that the fast solver solves at all it mostly solves within
+  // a few thousand expansions; a failing candidate is cheaper to replace
+  // than to chase.
+  if (plan.engine == PullEngine::kBeam) {
+    plan.solver_budget =
+        std::min<uint64_t>(plan.solver_budget, 20000 + 2000 * static_cast<uint64_t>(k));
+  }
+  if (o.solver_budget) plan.solver_budget = o.solver_budget;
   if (o.min_pushes) plan.min_pushes = *o.min_pushes;
   if (o.min_box_changes) plan.min_box_changes = *o.min_box_changes;
   if (o.min_states) plan.min_states = *o.min_states;
   plan.max_attempts = o.max_attempts
                           ? o.max_attempts
                           : std::min<uint64_t>(100 + plan.max_attempts * o.count, 10'000'000);
-  if (o.solver_budget) plan.solver_budget = o.solver_budget;
   // Walks must be long enough, and many enough, to carry the boxes as far
   // as the filter asks.
   if (plan.min_pushes > 10 * k) {
@@ -261,6 +268,7 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
   g.attempt = attempt;
   g.level = ToLevel(board, c->boxes, c->player);
   if (c->pulls_exact) g.optimal_pushes = c->pulls;
+  for (int b : c->boxes) g.push_lower_bound += board.GoalDistance(b);
 
   // 4. Verification: the forward solver must solve it. A candidate too
   // short by its pull count alone cannot pass the filter (the pulls are an

@@ -97,8 +97,11 @@ struct GeneratedLevel {
   uint64_t states = 0;  // states the fast-mode solver expanded
   bool push_optimal = false;
   int optimal_pushes = -1;  // fewest pushes when known, else -1
-  uint64_t attempt = 0;     // the attempt index it came from
-  std::string canonical;    // CanonicalForm of the board
+  // A proved lower bound on the pushes any solution needs: the sum over the
+  // boxes of the pushes to the nearest goal with no other box in the way.
+  int push_lower_bound = 0;
+  uint64_t attempt = 0;   // the attempt index it came from
+  std::string canonical;  // CanonicalForm of the board
 };
 
 // Why attempts ended without a level, counted over the attempts the pack

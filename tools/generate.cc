@@ -41,7 +41,9 @@ const char kDetails[] =
     "changes, searched pulls and push-optimal solutions on small boards.\n\n"
     "JSON (--json): one line per level with index, title, width, height, boxes,\n"
     "moves, pushes, box_lines, box_changes, pushing_sessions, states,\n"
-    "optimal_pushes (null when unknown), attempt, solution; then one line with\n"
+    "optimal_pushes (null when unknown), push_lower_bound (pushes any solution\n"
+    "needs at least: each box's pushes to its nearest goal, summed), attempt,\n"
+    "solution; then one line with\n"
     "summary: true, made, wanted, attempts and the rejection counts. Without -o\n"
     "the JSON replaces the pack on standard output.\n\n"
     "Exit codes:\n"
@@ -73,6 +75,7 @@ nlohmann::json LevelLine(const gen::GeneratedLevel& g, int index, int boxes) {
   j["pushing_sessions"] = g.metrics.pushing_sessions;
   j["states"] = g.states;
   j["optimal_pushes"] = g.optimal_pushes >= 0 ? nlohmann::json(g.optimal_pushes) : nullptr;
+  j["push_lower_bound"] = g.push_lower_bound;
   j["attempt"] = g.attempt;
   j["solution"] = g.level.solutions.empty() ? "" : g.level.solutions.front().moves;
   return j;
