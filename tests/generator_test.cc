@@ -16,6 +16,7 @@
 #include "generator/pack.h"
 #include "generator/pull_board.h"
 #include "generator/reverse_pull.h"
+#include "generator/state_store.h"
 #include "solver/solver.h"
 
 namespace sokoban::generator {
@@ -237,6 +238,120 @@ TEST(ReversePullTest, WalkPositionsAreSolvable) {
   EXPECT_GE(checked, 10);
 }
 
+int GoalDistanceSum(const PullBoard& board, const std::vector<int>& boxes) {
+  int sum = 0;
+  for (int b : boxes) sum += board.GoalDistance(b);
+  return sum;
+}
+
+TEST(StateStoreTest, GrowsPastItsCapacityAndKeepsIds) {
+  StateStore store(2, 4);
+  std::vector<std::vector<uint16_t>> keys;
+  for (uint16_t i = 0; i < 200; ++i) keys.push_back({i, static_cast<uint16_t>(i * 7), 3});
+  for (size_t i = 0; i < keys.size(); ++i) {
+    bool added = false;
+    EXPECT_EQ(store.Insert(keys[i].data(), added), static_cast<int>(i));
+    EXPECT_TRUE(added);
+  }
+  EXPECT_EQ(store.size(), 200);
+  for (size_t i = 0; i < keys.size(); ++i) {
+    bool added = true;
+    EXPECT_EQ(store.Insert(keys[i].data(), added), static_cast<int>(i));
+    EXPECT_FALSE(added);
+    EXPECT_TRUE(std::equal(keys[i].begin(), keys[i].end(), store.Key(static_cast<int>(i))));
+  }
+}
+
+TEST(GoalsTest, ClusteredGoalsAreDistinctPullableAndCloser) {
+  // Over many layouts, clustered goals lie closer together (mean distance
+  // between goal pairs) than scattered ones on the same layouts.
+  double clustered_spread = 0, scattered_spread = 0;
+  int layouts = 0;
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    Rng rng(seed);
+    const std::optional<Layout> l = MakeLayout(LayoutStyle::kRoom, {20, 16, OpenLimit{}}, rng);
+    if (!l) continue;
+    const std::vector<int> pullable = PullableSquares(*l);
+    const std::vector<int> goals = ChooseClusteredGoals(*l, 8, rng);
+    ASSERT_EQ(goals.size(), 8u);
+    EXPECT_TRUE(std::is_sorted(goals.begin(), goals.end()));
+    EXPECT_EQ(std::set<int>(goals.begin(), goals.end()).size(), goals.size());
+    for (int g : goals) {
+      EXPECT_TRUE(std::binary_search(pullable.begin(), pullable.end(), g)) << g;
+    }
+    auto spread = [&](const std::vector<int>& squares) {
+      double sum = 0;
+      for (int a : squares) {
+        for (int b : squares)
+          sum += std::abs(a % l->width - b % l->width) + std::abs(a / l->width - b / l->width);
+      }
+      return sum / (squares.size() * squares.size());
+    };
+    clustered_spread += spread(goals);
+    scattered_spread += spread(ChooseGoals(*l, 8, rng));
+    ++layouts;
+  }
+  ASSERT_GE(layouts, 8);
+  EXPECT_LT(clustered_spread, scattered_spread);
+}
+
+TEST(ReversePullTest, BeamCarriesBoxesAtLeastAsFarAsWalks) {
+  // Same board, same goals: the beam's start position has boxes at least as
+  // far from the goals (summed pushes to the nearest goal) as the best of
+  // several random walks, and the solver solves it.
+  int compared = 0, beam_total = 0, walk_total = 0;
+  for (uint64_t seed = 0; seed < 8; ++seed) {
+    Rng rng(seed);
+    const std::optional<Layout> l = MakeLayout(LayoutStyle::kRoom, {14, 11, OpenLimit{}}, rng);
+    if (!l) continue;
+    const std::vector<int> goals = ChooseClusteredGoals(*l, 4, rng);
+    if (goals.size() < 4) continue;
+    PullBoard board(*l, goals);
+    Rng walk_rng(seed), beam_rng(seed);
+    const std::optional<PullCandidate> walk =
+        RandomPullWalk(board, {200, 8}, StartChecks{}, walk_rng);
+    const std::optional<PullCandidate> beam =
+        BeamPulls(board, BeamOptions{}, StartChecks{}, beam_rng);
+    if (!walk) continue;
+    ASSERT_TRUE(beam) << "seed " << seed;
+    EXPECT_FALSE(beam->pulls_exact);
+    const int beam_far = GoalDistanceSum(board, beam->boxes);
+    const int walk_far = GoalDistanceSum(board, walk->boxes);
+    EXPECT_GE(beam_far, walk_far) << "seed " << seed;
+    EXPECT_GE(beam->pulls, beam_far);  // the pulls made carry each box at least that far
+    EXPECT_TRUE(CheckStart(board, beam->boxes, beam->player, StartChecks{}).empty());
+    const Level level = CandidateLevel(*l, board, *beam);
+    SolveOptions options;
+    options.max_expansions = 500000;
+    const SolveResult r = Solve(level, options);
+    ASSERT_EQ(r.status, SolveStatus::kSolved) << "seed " << seed;
+    EXPECT_GE(r.metrics.pushes, beam_far);
+    beam_total += beam_far;
+    walk_total += walk_far;
+    ++compared;
+  }
+  EXPECT_GE(compared, 4);
+  EXPECT_GT(beam_total, walk_total);
+}
+
+TEST(ReversePullTest, BeamIsDeterministic) {
+  Rng layout_rng(5);
+  const std::optional<Layout> l =
+      MakeLayout(LayoutStyle::kRooms, {16, 12, OpenLimit{}}, layout_rng);
+  ASSERT_TRUE(l);
+  PullBoard board(*l, ChooseClusteredGoals(*l, 5, layout_rng));
+  Rng a(3), b(3);
+  const std::optional<PullCandidate> x = BeamPulls(board, BeamOptions{}, StartChecks{}, a);
+  const std::optional<PullCandidate> y = BeamPulls(board, BeamOptions{}, StartChecks{}, b);
+  ASSERT_EQ(x.has_value(), y.has_value());
+  if (x) {
+    EXPECT_EQ(x->boxes, y->boxes);
+    EXPECT_EQ(x->player, y->player);
+    EXPECT_EQ(x->pulls, y->pulls);
+    EXPECT_EQ(x->score, y->score);
+  }
+}
+
 TEST(CanonicalTest, SameForAllEightImagesAndPlayerInArea) {
   const Level level = Level::FromRows({
       "#######",
@@ -286,6 +401,11 @@ void CheckPack(const GenerateOptions& o, const GenerateResult& r) {
     EXPECT_EQ(replay.metrics, g.metrics);
     EXPECT_GE(g.metrics.pushes, r.plan.min_pushes);
     EXPECT_GE(g.metrics.box_changes, r.plan.min_box_changes);
+    EXPECT_GT(g.push_lower_bound, 0);
+    EXPECT_LE(g.push_lower_bound, g.metrics.pushes);
+    if (g.optimal_pushes >= 0) {
+      EXPECT_LE(g.push_lower_bound, g.optimal_pushes);
+    }
     SolveOptions options;
     options.max_expansions = 1'000'000;
     const SolveResult again = Solve(g.level, options);
@@ -339,6 +459,44 @@ TEST(GenerateTest, SamePackWhateverTheThreadCount) {
   EXPECT_NE(WriteSok(MakePack(o, Generate(o))), one);
   EXPECT_NE(one.find("Collection: sokoban generate --count 8 --size 10x10 --boxes 3"),
             std::string::npos);
+}
+
+TEST(GenerateTest, PlanPicksTheBeamForLongLevelsOnLargeBoards) {
+  GenerateOptions o;  // 10x10, 4 boxes, medium
+  EXPECT_EQ(MakePlan(o).engine, PullEngine::kWalk);
+  EXPECT_FALSE(MakePlan(o).cluster_goals);
+  o.width = 20;
+  o.height = 16;
+  o.boxes = 10;
+  o.min_pushes = 100;
+  GeneratePlan plan = MakePlan(o);
+  EXPECT_EQ(plan.engine, PullEngine::kBeam);
+  EXPECT_TRUE(plan.cluster_goals);
+  EXPECT_EQ(plan.min_pushes, 100);
+  o.solver_budget = 123;
+  EXPECT_EQ(MakePlan(o).solver_budget, 123u);
+  o.engine = PullEngine::kWalk;
+  EXPECT_EQ(MakePlan(o).engine, PullEngine::kWalk);
+  EXPECT_EQ(ParsePullEngine("beam").value(), PullEngine::kBeam);
+}
+
+TEST(GenerateTest, BeamPacksAreVerifiedAndSameWhateverTheThreadCount) {
+  GenerateOptions o;
+  o.count = 3;
+  o.width = 14;
+  o.height = 11;
+  o.boxes = 5;
+  o.engine = PullEngine::kBeam;
+  o.min_pushes = 30;
+  o.seed = 21;
+  const GenerateResult r = Generate(o);
+  ASSERT_EQ(static_cast<int>(r.levels.size()), o.count) << r.Shortfall(o.count);
+  EXPECT_EQ(r.plan.engine, PullEngine::kBeam);
+  CheckPack(o, r);
+  const std::string one = WriteSok(MakePack(o, r));
+  EXPECT_NE(one.find("--engine beam"), std::string::npos);
+  o.threads = 3;
+  EXPECT_EQ(WriteSok(MakePack(o, Generate(o))), one);
 }
 
 TEST(GenerateTest, PackReadsBackWithSolutions) {
