@@ -9,6 +9,7 @@
 #include "generator/canonical.h"
 #include "generator/goals.h"
 #include "generator/pull_board.h"
+#include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
 #include "generator/rng.h"
 #include "solver/solver.h"
@@ -74,6 +75,7 @@ std::vector<std::string> MetricNotes(const GeneratedLevel& g) {
       absl::StrCat("Box changes: ", g.metrics.box_changes),
       absl::StrCat("Pushing sessions: ", g.metrics.pushing_sessions),
       absl::StrCat("Solver states: ", g.states),
+      absl::StrCat("Push lower bound: ", g.push_lower_bound),
   };
   if (g.optimal_pushes >= 0) notes.push_back(absl::StrCat("Optimal pushes: ", g.optimal_pushes));
   return notes;
@@ -168,7 +170,8 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
       break;
   }
   // A push count beyond what walks reach asks for the beam.
-  if (o.min_pushes && *o.min_pushes > 6 * k && (large || !small)) plan.engine = PullEngine::kBeam;
+  const int wanted_pushes = std::max(o.min_pushes.value_or(0), o.min_push_bound.value_or(0));
+  if (wanted_pushes > 6 * k && (large || !small)) plan.engine = PullEngine::kBeam;
   if (o.engine != PullEngine::kAuto) plan.engine = o.engine;
   plan.cluster_goals = plan.engine == PullEngine::kBeam;
   // Beam levels that the fast solver solves at all it mostly solves within
@@ -182,6 +185,7 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   if (o.min_pushes) plan.min_pushes = *o.min_pushes;
   if (o.min_box_changes) plan.min_box_changes = *o.min_box_changes;
   if (o.min_states) plan.min_states = *o.min_states;
+  if (o.min_push_bound) plan.min_push_bound = *o.min_push_bound;
   plan.max_attempts = o.max_attempts
                           ? o.max_attempts
                           : std::min<uint64_t>(100 + plan.max_attempts * o.count, 10'000'000);
@@ -268,12 +272,13 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
   g.attempt = attempt;
   g.level = ToLevel(board, c->boxes, c->player);
   if (c->pulls_exact) g.optimal_pushes = c->pulls;
-  for (int b : c->boxes) g.push_lower_bound += board.GoalDistance(b);
+  g.push_lower_bound = PushLowerBound(board, c->boxes);
 
   // 4. Verification: the forward solver must solve it. A candidate too
   // short by its pull count alone cannot pass the filter (the pulls are an
-  // upper bound on the fewest pushes), so it is not worth a solve.
-  if (c->pulls < plan.min_pushes) {
+  // upper bound on the fewest pushes), nor one below the asked lower
+  // bound, so neither is worth a solve.
+  if (c->pulls < plan.min_pushes || g.push_lower_bound < plan.min_push_bound) {
     ++stats.too_easy;
     return std::nullopt;
   }

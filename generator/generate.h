@@ -59,6 +59,9 @@ struct GenerateOptions {
   std::optional<int> min_pushes;
   std::optional<int> min_box_changes;
   std::optional<uint64_t> min_states;
+  // Keep levels whose PushLowerBound is at least this: they provably need
+  // that many pushes, whatever solution is found.
+  std::optional<int> min_push_bound;
   // Attempts before giving up; 0 picks a bound from count and difficulty.
   uint64_t max_attempts = 0;
   // Solver expansion budget per candidate; 0 picks one from the size.
@@ -78,6 +81,7 @@ struct GeneratePlan {
   int min_pushes = 0;
   int min_box_changes = 0;
   uint64_t min_states = 0;
+  int min_push_bound = 0;
   uint64_t max_attempts = 0;
   uint64_t solver_budget = 0;
   // Also run the push-optimal solver (hard levels small enough for it).
@@ -97,8 +101,8 @@ struct GeneratedLevel {
   uint64_t states = 0;  // states the fast-mode solver expanded
   bool push_optimal = false;
   int optimal_pushes = -1;  // fewest pushes when known, else -1
-  // A proved lower bound on the pushes any solution needs: the sum over the
-  // boxes of the pushes to the nearest goal with no other box in the way.
+  // A proved lower bound on the pushes any solution needs (PushLowerBound:
+  // boxes matched to distinct goals, no other box in the way).
   int push_lower_bound = 0;
   uint64_t attempt = 0;   // the attempt index it came from
   std::string canonical;  // CanonicalForm of the board

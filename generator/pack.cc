@@ -16,6 +16,7 @@ std::string DescribeOptions(const GenerateOptions& o) {
   if (o.min_pushes) absl::StrAppend(&text, " --min-pushes ", *o.min_pushes);
   if (o.min_box_changes) absl::StrAppend(&text, " --min-box-changes ", *o.min_box_changes);
   if (o.min_states) absl::StrAppend(&text, " --min-states ", *o.min_states);
+  if (o.min_push_bound) absl::StrAppend(&text, " --min-push-bound ", *o.min_push_bound);
   if (o.max_attempts) absl::StrAppend(&text, " --max-attempts ", o.max_attempts);
   if (o.solver_budget) absl::StrAppend(&text, " --solver-budget ", o.solver_budget);
   return text;
@@ -34,6 +35,9 @@ Collection MakePack(const GenerateOptions& o, const GenerateResult& result) {
       absl::StrCat("Filter: at least ", p.min_pushes, " pushes, ", p.min_box_changes,
                    " box changes, ", p.min_states, " solver states"),
   };
+  if (p.min_push_bound > 0) {
+    c.notes.back() += absl::StrCat(", a push lower bound of at least ", p.min_push_bound);
+  }
   for (const GeneratedLevel& g : result.levels) {
     LevelEntry e;
     e.index = static_cast<int>(c.levels.size()) + 1;

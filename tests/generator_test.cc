@@ -15,6 +15,7 @@
 #include "generator/layout.h"
 #include "generator/pack.h"
 #include "generator/pull_board.h"
+#include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
 #include "generator/state_store.h"
 #include "solver/solver.h"
@@ -244,6 +245,26 @@ int GoalDistanceSum(const PullBoard& board, const std::vector<int>& boxes) {
   return sum;
 }
 
+TEST(PushBoundTest, MatchingBeatsNearestGoalsAndStaysBelowOptimal) {
+  // Both boxes are nearest to the goal at x=3; matched to distinct goals
+  // they need 6 pushes at least, not 5.
+  const Layout l =
+      FromRows({"#########", "#       #", "#       #", "#       #", "#       #", "#########"});
+  PullBoard board(l, {2 * 9 + 2, 2 * 9 + 3});
+  const std::vector<int> boxes = {2 * 9 + 5, 2 * 9 + 6};
+  EXPECT_EQ(GoalDistanceSum(board, boxes), 5);
+  EXPECT_EQ(PushLowerBound(board, boxes), 6);
+  PullCandidate c;
+  c.boxes = boxes;
+  c.player = 1 * 9 + 1;
+  SolveOptions options;
+  options.mode = SolveMode::kOptimal;
+  const SolveResult r = Solve(CandidateLevel(l, board, c), options);
+  ASSERT_EQ(r.status, SolveStatus::kSolved);
+  EXPECT_GE(r.metrics.pushes, 6);
+  EXPECT_EQ(PushLowerBound(board, {2 * 9 + 5}), -1);  // one box for two goals
+}
+
 TEST(StateStoreTest, GrowsPastItsCapacityAndKeepsIds) {
   StateStore store(2, 4);
   std::vector<std::vector<uint16_t>> keys;
@@ -326,6 +347,9 @@ TEST(ReversePullTest, BeamCarriesBoxesAtLeastAsFarAsWalks) {
     const SolveResult r = Solve(level, options);
     ASSERT_EQ(r.status, SolveStatus::kSolved) << "seed " << seed;
     EXPECT_GE(r.metrics.pushes, beam_far);
+    const int bound = PushLowerBound(board, beam->boxes);
+    EXPECT_GE(bound, beam_far);
+    EXPECT_LE(bound, r.metrics.pushes);
     beam_total += beam_far;
     walk_total += walk_far;
     ++compared;
@@ -473,6 +497,11 @@ TEST(GenerateTest, PlanPicksTheBeamForLongLevelsOnLargeBoards) {
   EXPECT_EQ(plan.engine, PullEngine::kBeam);
   EXPECT_TRUE(plan.cluster_goals);
   EXPECT_EQ(plan.min_pushes, 100);
+  EXPECT_EQ(plan.min_push_bound, 0);
+  o.min_pushes.reset();
+  o.min_push_bound = 100;  // asking for a proved bound picks the beam too
+  EXPECT_EQ(MakePlan(o).engine, PullEngine::kBeam);
+  EXPECT_EQ(MakePlan(o).min_push_bound, 100);
   o.solver_budget = 123;
   EXPECT_EQ(MakePlan(o).solver_budget, 123u);
   o.engine = PullEngine::kWalk;
@@ -488,11 +517,13 @@ TEST(GenerateTest, BeamPacksAreVerifiedAndSameWhateverTheThreadCount) {
   o.boxes = 5;
   o.engine = PullEngine::kBeam;
   o.min_pushes = 30;
+  o.min_push_bound = 25;
   o.seed = 21;
   const GenerateResult r = Generate(o);
   ASSERT_EQ(static_cast<int>(r.levels.size()), o.count) << r.Shortfall(o.count);
   EXPECT_EQ(r.plan.engine, PullEngine::kBeam);
   CheckPack(o, r);
+  for (const GeneratedLevel& g : r.levels) EXPECT_GE(g.push_lower_bound, 25);
   const std::string one = WriteSok(MakePack(o, r));
   EXPECT_NE(one.find("--engine beam"), std::string::npos);
   o.threads = 3;

@@ -38,11 +38,14 @@ const char kDetails[] =
     "pieces after Taylor & Parberry).\n"
     "Difficulty presets (K boxes): easy >= K+2 pushes, >= min(K,2) box changes;\n"
     "medium >= 3K+4 pushes, >= K+1 box changes; hard >= 5K+2 pushes, >= 2K+1 box\n"
-    "changes, searched pulls and push-optimal solutions on small boards.\n\n"
+    "changes, searched pulls and push-optimal solutions on small boards.\n"
+    "Large boards (more than 6 boxes or 200 interior squares) with hard, or a\n"
+    "--min-pushes/--min-push-bound above 6K, use the beam engine: goals in one\n"
+    "loose group, boxes carried far from it by a beam search over pulls.\n\n"
     "JSON (--json): one line per level with index, title, width, height, boxes,\n"
     "moves, pushes, box_lines, box_changes, pushing_sessions, states,\n"
     "optimal_pushes (null when unknown), push_lower_bound (pushes any solution\n"
-    "needs at least: each box's pushes to its nearest goal, summed), attempt,\n"
+    "needs at least: boxes matched to distinct goals, each pushed alone), attempt,\n"
     "solution; then one line with\n"
     "summary: true, made, wanted, attempts and the rejection counts. Without -o\n"
     "the JSON replaces the pack on standard output.\n\n"
@@ -87,7 +90,7 @@ int RunGenerate(const Args& args) {
   gen::GenerateOptions o;
   std::string size = "10x10", style = "room", difficulty = "medium", engine = "auto";
   std::string max_open = "3x4", output;
-  int min_pushes = -1, min_box_changes = -1;
+  int min_pushes = -1, min_box_changes = -1, min_push_bound = -1;
   int64_t min_states = -1;
   bool json = false;
   po::options_description desc("Options");
@@ -108,6 +111,8 @@ int RunGenerate(const Args& args) {
                                        "keep levels whose solution has at least N pushes")(
       "min-box-changes", po::value(&min_box_changes), "... at least N box changes")(
       "min-states", po::value(&min_states), "... that took the solver at least N states")(
+      "min-push-bound", po::value(&min_push_bound),
+      "... that provably need at least N pushes (boxes matched to distinct goals)")(
       "engine", po::value(&engine)->default_value(engine),
       "reverse pulls: walk (random pull walks), search (pull-state search), beam "
       "(distance-maximising beam search) or auto")("max-attempts", po::value(&o.max_attempts),
@@ -144,6 +149,7 @@ int RunGenerate(const Args& args) {
   o.max_open = *open;
   if (vm.count("min-pushes")) o.min_pushes = min_pushes;
   if (vm.count("min-box-changes")) o.min_box_changes = min_box_changes;
+  if (vm.count("min-push-bound")) o.min_push_bound = min_push_bound;
   if (vm.count("min-states")) {
     if (min_states < 0) return usage_error(absl::InvalidArgumentError("--min-states must be >= 0"));
     o.min_states = static_cast<uint64_t>(min_states);
