@@ -1,8 +1,10 @@
 // Push distances and the matching lower bound.
 //
 // distance(sq, g) is the fewest pushes that bring a box from floor square
-// sq to goal number g when no other box is on the board (found by pulling a
-// box backwards from each goal). The lower bound of a state is the cost of
+// sq to goal number g when no other box is on the board, the player having
+// to walk around the box to push it from another side (found by pulling a
+// box backwards from each goal; boards over 2000 floor squares skip the
+// walking and count pushes only). The lower bound of a state is the cost of
 // a minimum-cost perfect matching of its boxes to the goals over these
 // distances; a state with no perfect matching is dead.
 //
@@ -49,6 +51,8 @@ class LowerBound {
   int goals_;
   std::vector<uint16_t> dist_;
   std::vector<uint16_t> nearest_;
+  void PlainDistances(const Board& board);
+  void PlayerAwareDistances(const Board& board);
   void FillRow(int index, int sq);
 
   std::vector<int> costs_;
