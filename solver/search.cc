@@ -37,7 +37,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight,
       occupied_(board.size(), 0),
       boxes_(board.box_count()),
       child_(board.box_count()),
-      packed_(codec_.stride()),
+      packed_(codec_.stride() + StateStore::kLoadSlack),
       tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast),
       start_(clock_start) {}
 
