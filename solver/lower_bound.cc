@@ -141,8 +141,35 @@ int LowerBound::Estimate(const Square* boxes) {
   return hungarian_.Solve(costs_);
 }
 
-int LowerBound::EstimateMoved(int index, int to) {
+int LowerBound::SetParent(const Square* boxes) {
+  parent_h_ = Estimate(boxes);
+  parent_goal_.resize(goals_);
+  for (int b = 0; b < goals_; ++b) parent_goal_[b] = hungarian_.GoalOf(b);
+  return parent_h_;
+}
+
+// When the box's distance to every goal fell by at most `pushes`, no
+// matching of the child costs less than parent_h_ - pushes; the parent's
+// matching, the box kept on its goal, costs exactly that when the box's own
+// distance fell by `pushes`. Then that is the child's bound, with no
+// matching to run. (Usually every distance falls by at most the pushes
+// made, but distances that make the player walk around the box need not,
+// so the row is checked.)
+int LowerBound::EstimateMoved(int index, int to, int pushes) {
   int* row = &costs_[static_cast<size_t>(index) * goals_];
+  if (parent_h_ < kDead) {
+    const int goal = parent_goal_[index];
+    const uint16_t now = distance(to, goal);
+    if (now != kUnreachable && now + pushes == row[goal]) {
+      const uint16_t* next = &dist_[static_cast<size_t>(to) * goals_];
+      bool bounded = true;
+      for (int g = 0; g < goals_ && bounded; ++g) {
+        // Costs that rose (or became unreachable) cannot lower the optimum.
+        bounded = next[g] == kUnreachable || (row[g] != kDead && row[g] - next[g] <= pushes);
+      }
+      if (bounded) return parent_h_ - pushes;
+    }
+  }
   saved_row_.assign(row, row + goals_);
   FillRow(index, to);
   const int h = hungarian_.ResolveRow(costs_, index);

@@ -38,10 +38,11 @@ class LowerBound {
 
   // For the children of one state: SetParent runs the full matching once;
   // EstimateMoved then bounds the state where only the box at index `index`
-  // of those boxes stands on `to` instead, in O(n^2). The parent must not be
-  // dead.
-  int SetParent(const Square* boxes) { return Estimate(boxes); }
-  int EstimateMoved(int index, int to);
+  // of those boxes stands on `to` instead, after `pushes` pushes, in O(n^2),
+  // or at once when the box came that many pushes nearer to the goal it was
+  // matched with. The parent must not be dead.
+  int SetParent(const Square* boxes);
+  int EstimateMoved(int index, int to, int pushes);
 
   // The weaker bound without the matching: the sum over boxes of the
   // distance to the nearest goal (kDead if some box reaches none).
@@ -57,6 +58,8 @@ class LowerBound {
 
   std::vector<int> costs_;
   std::vector<int> saved_row_;
+  int parent_h_ = kDead;
+  std::vector<int> parent_goal_;  // goal matched to each box of the parent
   Hungarian hungarian_;
 };
 
