@@ -94,7 +94,7 @@ void BM_StateStoreInsertLookup(benchmark::State& state) {
       states.push_back(boxes);
     }
   }
-  std::vector<uint8_t> packed(codec.stride());
+  std::vector<uint8_t> packed(codec.stride() + StateStore::kLoadSlack);
   size_t inserted = 0;
   for (auto _ : state) {
     StateStore store(codec, zobrist);

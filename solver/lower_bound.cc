@@ -2,7 +2,41 @@
 
 #include <algorithm>
 
+#include "solver/reach.h"
+
 namespace sokoban {
+
+namespace {
+
+// Boards larger than this get the plain distances: the side components
+// below cost a flood fill per square.
+constexpr int kMaxSquaresForSides = 2000;
+
+// side[sq * 4 + d]: a label for the area the player is in when it stands
+// next to a box on sq, on side d, with no other box on the board (sides
+// with the same label are joined around the box); -1 where side d is wall.
+std::vector<int> SideAreas(const Board& board) {
+  const int n = board.size();
+  std::vector<int> side(static_cast<size_t>(n) * 4, -1);
+  std::vector<uint8_t> blocked(n, 0);
+  Reach reach(n);
+  for (int sq = 0; sq < n; ++sq) {
+    blocked[sq] = 1;
+    for (int d = 0; d < 4; ++d) {
+      const int p = board.Neighbour(sq, d);
+      if (p == kNoSquare || side[sq * 4 + d] >= 0) continue;
+      reach.Fill(board, blocked.data(), p);
+      for (int e = d; e < 4; ++e) {
+        const int q = board.Neighbour(sq, e);
+        if (q != kNoSquare && reach.Reached(q)) side[sq * 4 + e] = d;
+      }
+    }
+    blocked[sq] = 0;
+  }
+  return side;
+}
+
+}  // namespace
 
 LowerBound::LowerBound(const Board& board)
     : goals_(static_cast<int>(board.goals().size())),
@@ -10,6 +44,18 @@ LowerBound::LowerBound(const Board& board)
       nearest_(board.size(), kUnreachable),
       costs_(static_cast<size_t>(goals_) * goals_),
       hungarian_(goals_) {
+  const int n = board.size();
+  if (n <= kMaxSquaresForSides) {
+    PlayerAwareDistances(board);
+  } else {
+    PlainDistances(board);
+  }
+  for (int sq = 0; sq < n; ++sq) {
+    for (int g = 0; g < goals_; ++g) nearest_[sq] = std::min(nearest_[sq], distance(sq, g));
+  }
+}
+
+void LowerBound::PlainDistances(const Board& board) {
   std::vector<int> queue(board.size());
   for (int g = 0; g < goals_; ++g) {
     // Breadth-first pulls from the goal: a box on `to` can be pushed to sq
@@ -31,8 +77,47 @@ LowerBound::LowerBound(const Board& board)
       }
     }
   }
-  for (int sq = 0; sq < board.size(); ++sq) {
-    for (int g = 0; g < goals_; ++g) nearest_[sq] = std::min(nearest_[sq], distance(sq, g));
+}
+
+// Pulls again, but the player must also get around the box: a state is a
+// box square and the area (side label) the player is in. From the goal,
+// with the player on any side, pull the box towards the player's side; the
+// player then stands beyond, and may walk to any side in the same area. A
+// box's distance is the least over the player's sides, so the bound does
+// not depend on where the player is and stays admissible, while boxes that
+// the player could never get behind count as far (or unreachable) as they
+// really are.
+void LowerBound::PlayerAwareDistances(const Board& board) {
+  const int n = board.size();
+  const std::vector<int> side = SideAreas(board);
+  std::vector<uint16_t> seen(static_cast<size_t>(n) * 4);
+  std::vector<int> queue;  // sq * 4 + side label
+  for (int g = 0; g < goals_; ++g) {
+    std::fill(seen.begin(), seen.end(), kUnreachable);
+    queue.clear();
+    const int start = board.goals()[g];
+    for (int d = 0; d < 4; ++d) {
+      const int label = side[start * 4 + d];
+      if (label < 0 || seen[start * 4 + label] != kUnreachable) continue;
+      seen[start * 4 + label] = 0;
+      queue.push_back(start * 4 + label);
+    }
+    for (size_t head = 0; head < queue.size(); ++head) {
+      const int sq = queue[head] / 4, label = queue[head] % 4;
+      const uint16_t here = seen[queue[head]];
+      uint16_t& best = dist_[static_cast<size_t>(sq) * goals_ + g];
+      best = std::min(best, here);
+      for (int d = 0; d < 4; ++d) {
+        if (side[sq * 4 + d] != label) continue;  // the player cannot get to side d
+        const int p = board.Neighbour(sq, d);
+        const int q = board.Neighbour(p, d);
+        if (q == kNoSquare) continue;  // no room for the player to step back
+        const int next = p * 4 + side[p * 4 + d];
+        if (seen[next] != kUnreachable) continue;
+        seen[next] = here + 1;
+        queue.push_back(next);
+      }
+    }
   }
 }
 
@@ -56,8 +141,35 @@ int LowerBound::Estimate(const Square* boxes) {
   return hungarian_.Solve(costs_);
 }
 
-int LowerBound::EstimateMoved(int index, int to) {
+int LowerBound::SetParent(const Square* boxes) {
+  parent_h_ = Estimate(boxes);
+  parent_goal_.resize(goals_);
+  for (int b = 0; b < goals_; ++b) parent_goal_[b] = hungarian_.GoalOf(b);
+  return parent_h_;
+}
+
+// When the box's distance to every goal fell by at most `pushes`, no
+// matching of the child costs less than parent_h_ - pushes; the parent's
+// matching, the box kept on its goal, costs exactly that when the box's own
+// distance fell by `pushes`. Then that is the child's bound, with no
+// matching to run. (Usually every distance falls by at most the pushes
+// made, but distances that make the player walk around the box need not,
+// so the row is checked.)
+int LowerBound::EstimateMoved(int index, int to, int pushes) {
   int* row = &costs_[static_cast<size_t>(index) * goals_];
+  if (parent_h_ < kDead) {
+    const int goal = parent_goal_[index];
+    const uint16_t now = distance(to, goal);
+    if (now != kUnreachable && now + pushes == row[goal]) {
+      const uint16_t* next = &dist_[static_cast<size_t>(to) * goals_];
+      bool bounded = true;
+      for (int g = 0; g < goals_ && bounded; ++g) {
+        // Costs that rose (or became unreachable) cannot lower the optimum.
+        bounded = next[g] == kUnreachable || (row[g] != kDead && row[g] - next[g] <= pushes);
+      }
+      if (bounded) return parent_h_ - pushes;
+    }
+  }
   saved_row_.assign(row, row + goals_);
   FillRow(index, to);
   const int h = hungarian_.ResolveRow(costs_, index);

@@ -1,8 +1,10 @@
 // Push distances and the matching lower bound.
 //
 // distance(sq, g) is the fewest pushes that bring a box from floor square
-// sq to goal number g when no other box is on the board (found by pulling a
-// box backwards from each goal). The lower bound of a state is the cost of
+// sq to goal number g when no other box is on the board, the player having
+// to walk around the box to push it from another side (found by pulling a
+// box backwards from each goal; boards over 2000 floor squares skip the
+// walking and count pushes only). The lower bound of a state is the cost of
 // a minimum-cost perfect matching of its boxes to the goals over these
 // distances; a state with no perfect matching is dead.
 //
@@ -36,10 +38,11 @@ class LowerBound {
 
   // For the children of one state: SetParent runs the full matching once;
   // EstimateMoved then bounds the state where only the box at index `index`
-  // of those boxes stands on `to` instead, in O(n^2). The parent must not be
-  // dead.
-  int SetParent(const Square* boxes) { return Estimate(boxes); }
-  int EstimateMoved(int index, int to);
+  // of those boxes stands on `to` instead, after `pushes` pushes, in O(n^2),
+  // or at once when the box came that many pushes nearer to the goal it was
+  // matched with. The parent must not be dead.
+  int SetParent(const Square* boxes);
+  int EstimateMoved(int index, int to, int pushes);
 
   // The weaker bound without the matching: the sum over boxes of the
   // distance to the nearest goal (kDead if some box reaches none).
@@ -49,10 +52,14 @@ class LowerBound {
   int goals_;
   std::vector<uint16_t> dist_;
   std::vector<uint16_t> nearest_;
+  void PlainDistances(const Board& board);
+  void PlayerAwareDistances(const Board& board);
   void FillRow(int index, int sq);
 
   std::vector<int> costs_;
   std::vector<int> saved_row_;
+  int parent_h_ = kDead;
+  std::vector<int> parent_goal_;  // goal matched to each box of the parent
   Hungarian hungarian_;
 };
 

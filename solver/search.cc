@@ -37,7 +37,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight,
       occupied_(board.size(), 0),
       boxes_(board.box_count()),
       child_(board.box_count()),
-      packed_(codec_.stride()),
+      packed_(codec_.stride() + StateStore::kLoadSlack),
       tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast),
       start_(clock_start) {}
 
@@ -230,7 +230,7 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     if (options_.mode != SolveMode::kOptimal) return kNoState;
     store_.SetParent(child, parent_, static_cast<uint16_t>(g));
   }
-  int h = bound_.EstimateMoved(i, to);
+  int h = bound_.EstimateMoved(i, to, pushes);
   if (h == LowerBound::kDead && !(options_.prune & kPruneBipartite)) {
     h = bound_.NearestSum(child_.data());
   }

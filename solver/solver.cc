@@ -63,7 +63,8 @@ std::string ToLurd(const Board& board, const std::vector<Push>& pushes) {
 constexpr int kFastWeight = 5;
 constexpr uint64_t kSoloExpansions = 20000;
 
-// Of two undecided searches, the status to report.
+// Of two searches that both stopped at a limit, the status to report: a
+// cancel, else the time limit (the level had all its time), else memory.
 SolveStatus Undecided(SolveStatus a, SolveStatus b) {
   if (a == SolveStatus::kCancelled || b == SolveStatus::kCancelled) return SolveStatus::kCancelled;
   if (a == SolveStatus::kTimeout || b == SolveStatus::kTimeout) return SolveStatus::kTimeout;
@@ -90,26 +91,27 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
 
   Search first(*board, inner, portfolio ? kFastWeight : 1, start);
   std::unique_ptr<Search> second;
-  const Search* winner = &first;
-  if (first.Start()) {
-    while (!over_budget(first.expanded()) && first.Step()) {
-      if (portfolio && !second && first.expanded() >= kSoloExpansions) {
-        second = std::make_unique<Search>(*board, inner, 1, start);
-        if (!second->Start()) break;
-      }
-      if (second && !over_budget(first.expanded() + second->expanded()) && !second->Step()) {
-        break;
-      }
-      if (second && over_budget(first.expanded() + second->expanded())) break;
+  auto decided = [](const Search* s) {
+    return s && (s->status() == SolveStatus::kSolved || s->status() == SolveStatus::kUnsolvable);
+  };
+  // Each search goes on until it decides the level or meets a limit; the
+  // other goes on alone after one runs out of its memory.
+  bool first_live = first.Start(), second_live = false;
+  while (first_live || second_live) {
+    if (over_budget(first.expanded() + (second ? second->expanded() : 0))) break;
+    if (first_live) first_live = first.Step();
+    if (!first_live && decided(&first)) break;
+    if (portfolio && !second && (first.expanded() >= kSoloExpansions || !first_live)) {
+      second = std::make_unique<Search>(*board, inner, 1, start);
+      second_live = second->Start();
     }
+    if (second_live) second_live = second->Step();
+    if (second && !second_live && decided(second.get())) break;
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an
   // exhausted search is a proof whichever ordering it used).
   const uint64_t total = first.expanded() + (second ? second->expanded() : 0);
-  auto decided = [](const Search* s) {
-    return s && (s->status() == SolveStatus::kSolved || s->status() == SolveStatus::kUnsolvable);
-  };
-  if (decided(second.get()) && !decided(&first)) winner = second.get();
+  const Search* winner = decided(second.get()) && !decided(&first) ? second.get() : &first;
   if (decided(winner)) {
     result.status = winner->status();
   } else if (over_budget(total)) {

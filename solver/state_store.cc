@@ -87,18 +87,36 @@ StateStore::StateStore(const StateCodec& codec, const Zobrist& zobrist)
   mask_ = table_.size() - 1;
 }
 
+// Compares packed states 8 bytes at a time; the tail word is masked, so the
+// bytes after a state (its parent id, or the caller's slack) never count.
+bool StateStore::SameState(const uint8_t* a, const uint8_t* b) const {
+  size_t i = 0;
+  uint64_t x, y;
+  for (; i + 8 <= stride_; i += 8) {
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    if (x != y) return false;
+  }
+  if (i == stride_) return true;
+  std::memcpy(&x, a + i, 8);
+  std::memcpy(&y, b + i, 8);
+  const uint64_t mask = (uint64_t{1} << ((stride_ - i) * 8)) - 1;
+  return ((x ^ y) & mask) == 0;
+}
+
 std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key, StateId parent,
                                             uint16_t g) {
   if ((size() + 1) * 4 > table_.size() * 3) Grow();
   size_t slot = key & mask_;
   while (table_[slot] != kNoState) {
     const StateId other = table_[slot];
-    if (std::memcmp(Packed(other), packed, stride_) == 0) return {other, false};
+    if (SameState(Packed(other), packed)) return {other, false};
     slot = (slot + 1) & mask_;
   }
   const StateId id = static_cast<StateId>(size_);
   if ((id >> kChunkBits) == chunks_.size()) {
-    chunks_.push_back(std::make_unique<uint8_t[]>(record_ << kChunkBits));
+    // kLoadSlack spare bytes let SameState read 8 bytes past the last record.
+    chunks_.push_back(std::make_unique<uint8_t[]>((record_ << kChunkBits) + kLoadSlack));
   }
   table_[slot] = id;
   ++size_;

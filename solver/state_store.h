@@ -52,8 +52,12 @@ class StateStore {
  public:
   StateStore(const StateCodec& codec, const Zobrist& zobrist);
 
+  // Spare bytes a caller's packed buffer must have after stride() bytes.
+  static constexpr size_t kLoadSlack = 8;
+
   // Adds the state unless an equal one is stored. Returns its id and whether
-  // it was added. key must be zobrist.Key(player, boxes) of the state.
+  // it was added. key must be zobrist.Key(player, boxes) of the state; packed
+  // must be followed by kLoadSlack readable bytes.
   std::pair<StateId, bool> Insert(const uint8_t* packed, uint64_t key, StateId parent, uint16_t g);
 
   size_t size() const { return size_; }
@@ -91,6 +95,7 @@ class StateStore {
     return chunks_[id >> kChunkBits].get() + (id & ((1u << kChunkBits) - 1)) * record_;
   }
   void Grow();
+  bool SameState(const uint8_t* stored, const uint8_t* packed) const;
   uint64_t KeyOf(StateId id) const;
 
   const StateCodec& codec_;

@@ -12,6 +12,7 @@
 #include "solver/board.h"
 #include "solver/box_path.h"
 #include "solver/freeze.h"
+#include "solver/lower_bound.h"
 #include "solver/solver.h"
 
 namespace sokoban {
@@ -129,6 +130,39 @@ TEST(Freeze, PairsInTheOpenMoveAndPairsOnAWallDoNot) {
   std::vector<uint8_t> stuck_occupied(stuck_board.size(), 0);
   for (Square b : stuck_board.start_boxes()) stuck_occupied[b] = 1;
   EXPECT_TRUE(IsFreezeDeadlock(stuck_board, stuck_occupied.data(), stuck_board.start_boxes()[0]));
+}
+
+}  // namespace
+}  // namespace sokoban
+
+namespace sokoban {
+namespace {
+
+// The bound of a child, found from its parent's matching (one augmenting
+// path, or no matching at all), equals a full matching of the child.
+TEST(LowerBound, ChildBoundsEqualFullMatchings) {
+  int compared = 0;
+  for (int number = 1; number <= 60; ++number) {
+    const Level& level = Microban().levels.at(number - 1).level;
+    const Board board = *Board::Build(level);
+    LowerBound incremental(board), full(board);
+    std::vector<Square> boxes = board.start_boxes();
+    std::vector<uint8_t> occupied(board.size(), 0);
+    for (Square b : boxes) occupied[b] = 1;
+    if (incremental.SetParent(boxes.data()) >= LowerBound::kDead) continue;
+    for (int i = 0; i < board.box_count(); ++i) {
+      for (int d = 0; d < 4; ++d) {
+        const int to = board.Neighbour(boxes[i], d);
+        if (to == kNoSquare || occupied[to]) continue;
+        std::vector<Square> child = boxes;
+        child[i] = static_cast<Square>(to);
+        EXPECT_EQ(incremental.EstimateMoved(i, to, 1), full.Estimate(child.data()))
+            << "Microban " << number << ", box " << i << ", direction " << d;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 300);
 }
 
 }  // namespace

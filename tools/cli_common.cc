@@ -226,6 +226,15 @@ void PrintFileError(std::ostream& err, std::string_view path, const absl::Status
   }
 }
 
+void AddMetricsJson(nlohmann::json& j, const MoveMetrics& m) {
+  j["moves"] = m.moves;
+  j["pushes"] = m.pushes;
+  j["box_lines"] = m.box_lines;
+  j["box_changes"] = m.box_changes;
+  j["pushing_sessions"] = m.pushing_sessions;
+  j["player_lines"] = m.player_lines;
+}
+
 nlohmann::json LevelJson(const LevelItem& item) {
   const LevelEntry& e = *item.entry;
   nlohmann::json j;

@@ -28,6 +28,7 @@
 
 #include "absl/status/statusor.h"
 #include "common/level_io.h"
+#include "common/moves.h"
 #include "tools/commands.h"
 
 namespace sokoban::tools {
@@ -133,6 +134,10 @@ void PrintFileError(std::ostream& err, std::string_view path, const absl::Status
 // or the status message). Commands add their own keys and may overwrite
 // valid and error.
 nlohmann::json LevelJson(const LevelItem& item);
+
+// Adds the six solution metrics: moves, pushes, box_lines, box_changes,
+// pushing_sessions, player_lines.
+void AddMetricsJson(nlohmann::json& j, const MoveMetrics& m);
 
 // Writes j on one line followed by '\n' (JSON Lines).
 void PrintJsonLine(std::ostream& out, const nlohmann::json& j);

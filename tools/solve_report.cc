@@ -35,8 +35,7 @@ nlohmann::json OutcomeJson(const LevelItem& item, const LevelOutcome& o, SolveMo
   nlohmann::json j = LevelJson(item);
   j["status"] = o.status;
   j["valid"] = o.status != "invalid";
-  j["moves"] = solved ? r.metrics.moves : 0;
-  j["pushes"] = solved ? r.metrics.pushes : 0;
+  AddMetricsJson(j, solved ? r.metrics : MoveMetrics{});
   j["seconds"] = r.seconds;
   j["states"] = r.expanded;
   j["solution"] = solved ? nlohmann::json(r.solution) : nlohmann::json(nullptr);
@@ -46,10 +45,6 @@ nlohmann::json OutcomeJson(const LevelItem& item, const LevelOutcome& o, SolveMo
   j["stored"] = r.stored;
   j["bytes_per_state"] = r.bytes_per_state;
   j["peak_bytes"] = r.peak_bytes;
-  j["box_lines"] = solved ? r.metrics.box_lines : 0;
-  j["box_changes"] = solved ? r.metrics.box_changes : 0;
-  j["pushing_sessions"] = solved ? r.metrics.pushing_sessions : 0;
-  j["player_lines"] = solved ? r.metrics.player_lines : 0;
   return j;
 }
 

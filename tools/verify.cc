@@ -30,15 +30,6 @@ const char kDetails[] =
     "  1  some level invalid, without a solution, or some solution wrong\n"
     "  2  bad usage or unreadable input (missing file, no such level, bad --solution)\n";
 
-void AddMetrics(nlohmann::json& j, const MoveMetrics& m) {
-  j["moves"] = m.moves;
-  j["pushes"] = m.pushes;
-  j["box_lines"] = m.box_lines;
-  j["box_changes"] = m.box_changes;
-  j["pushing_sessions"] = m.pushing_sessions;
-  j["player_lines"] = m.player_lines;
-}
-
 std::string DescribeMetrics(const MoveMetrics& m) {
   return absl::StrCat(m.moves, " moves, ", m.pushes, " pushes, ", m.box_lines, " box lines, ",
                       m.box_changes, " box changes, ", m.pushing_sessions, " pushing sessions, ",
@@ -57,7 +48,7 @@ void ReportUnchecked(const LevelItem& item, bool json, std::string_view reason, 
     j["solution_title"] = nullptr;
     j["failed_step"] = nullptr;
     j["solved"] = false;
-    AddMetrics(j, MoveMetrics{});
+    AddMetricsJson(j, MoveMetrics{});
     PrintJsonLine(std::cout, j);
   } else {
     std::cout << item.collection->source << ": level " << item.entry->index << " "
@@ -84,7 +75,7 @@ bool CheckSolution(const LevelItem& item, int number, const Solution& solution, 
     j["solution_title"] = solution.title;
     j["failed_step"] = r.valid ? nlohmann::json(nullptr) : nlohmann::json(r.failed_step);
     j["solved"] = r.valid && r.solved;
-    AddMetrics(j, r.metrics);
+    AddMetricsJson(j, r.metrics);
     PrintJsonLine(std::cout, j);
   } else {
     std::cout << item.collection->source << ": level " << item.entry->index << " "
