@@ -43,7 +43,7 @@ const char kDetails[] =
     "--min-pushes/--min-push-bound above 6K, use the beam engine: goals in one\n"
     "loose group, boxes carried far from it by a beam search over pulls.\n\n"
     "JSON (--json): one line per level with index, title, width, height, boxes,\n"
-    "moves, pushes, box_lines, box_changes, pushing_sessions, states,\n"
+    "moves, pushes, box_lines, box_changes, pushing_sessions, player_lines, states,\n"
     "optimal_pushes (null when unknown), push_lower_bound (pushes any solution\n"
     "needs at least: boxes matched to distinct goals, each pushed alone), attempt,\n"
     "solution; then one line with\n"
@@ -71,11 +71,7 @@ nlohmann::json LevelLine(const gen::GeneratedLevel& g, int index, int boxes) {
   j["width"] = g.level.width;
   j["height"] = g.level.height;
   j["boxes"] = boxes;
-  j["moves"] = g.metrics.moves;
-  j["pushes"] = g.metrics.pushes;
-  j["box_lines"] = g.metrics.box_lines;
-  j["box_changes"] = g.metrics.box_changes;
-  j["pushing_sessions"] = g.metrics.pushing_sessions;
+  AddMetricsJson(j, g.metrics);
   j["states"] = g.states;
   j["optimal_pushes"] = g.optimal_pushes >= 0 ? nlohmann::json(g.optimal_pushes) : nullptr;
   j["push_lower_bound"] = g.push_lower_bound;
