@@ -5,12 +5,15 @@
 //   SolveResult r = Solve(level, options);
 //   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
 //
-// Search is A* over pushes (optimal mode) or weighted best-first (fast
-// mode), with deadlock pruning and a Zobrist-hashed state store. Every
-// solution is replayed by the rules engine (common/rules.h) before Solve
-// returns it; a replay failure aborts the process, it is never returned.
-// Deterministic: the same level and options give the same states count and
-// the same solution on every run, whatever else runs in the process.
+// Search is A* over pushes (optimal mode) or, in fast mode, weighted
+// best-first (f = g + 5h) joined after 20000 expansions by an A*-ordered
+// search, the two taking turns; with deadlock pruning and a Zobrist-hashed
+// state store (solver/search.h). Every solution is replayed by the rules
+// engine (common/rules.h) before Solve returns it; a replay failure aborts
+// the process, it is never returned. Deterministic: the same level and
+// options give the same states count and the same solution on every run,
+// whatever else runs in the process (a time limit decides only when a
+// search stops).
 #pragma once
 
 #include <atomic>
