@@ -5,13 +5,35 @@
 namespace sokoban {
 
 PiCorral::PiCorral(const Board& board)
-    : board_(board), component_(board.size(), -1), box_seen_(board.size(), 0) {}
+    : board_(board),
+      component_(board.size(), -1),
+      box_seen_(board.size(), 0),
+      union_box_(board.size(), 0) {}
+
+template <typename InArea, typename AreaBox>
+PiCorral::Verdict PiCorral::Check(const Reach& reach, InArea in_area, AreaBox area_box) {
+  auto in_corral = [&](int sq) { return sq != kNoSquare && in_area(sq); };
+  auto corral_box = [&](int sq) { return sq != kNoSquare && area_box(sq); };
+  candidate_.clear();
+  for (int b : corral_boxes_) {
+    for (int d = 0; d < 4; ++d) {
+      const int dest = board_.Neighbour(b, d), stand = board_.Neighbour(b, d ^ 2);
+      if (stand == kNoSquare || in_corral(stand) || corral_box(stand)) continue;
+      if (dest == kNoSquare || corral_box(dest) || board_.IsDead(dest)) continue;
+      if (!in_corral(dest)) return kNone;  // (I) fails: the box could leave the border another way
+      // (P) fails on a push into the corral the player cannot make now.
+      if (!reach.Reached(stand)) return kNone;
+      candidate_.emplace_back(static_cast<Square>(b), static_cast<uint8_t>(d));
+    }
+  }
+  return candidate_.empty() ? kDead : kFound;
+}
 
 PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach) {
   const int n = board_.size();
   std::fill(component_.begin(), component_.end(), -1);
   best_.clear();
-  bool found = false;
+  bool found = false, union_needs_work = false;
   int corrals = 0;
   for (int seed = 0; seed < n; ++seed) {
     if (occupied[seed] || reach.Reached(seed) || component_[seed] >= 0) continue;
@@ -45,36 +67,40 @@ PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach) {
     }
     for (int b : corral_boxes_) needs_work |= !board_.IsGoal(b);
     if (!needs_work) continue;
+    union_needs_work = true;
 
     // 2. Check (I) and (P) push by push.
-    auto in_corral = [&](int sq) {
-      return sq != kNoSquare && !occupied[sq] && component_[sq] == id;
-    };
-    auto corral_box = [&](int sq) {
-      return sq != kNoSquare && occupied[sq] && box_seen_[sq] == box_stamp_;
-    };
-    candidate_.clear();
-    bool pi = true;
-    for (size_t k = 0; k < corral_boxes_.size() && pi; ++k) {
-      const int b = corral_boxes_[k];
-      for (int d = 0; d < 4 && pi; ++d) {
-        const int dest = board_.Neighbour(b, d), stand = board_.Neighbour(b, d ^ 2);
-        if (stand == kNoSquare || in_corral(stand) || corral_box(stand)) continue;
-        if (dest == kNoSquare || corral_box(dest) || board_.IsDead(dest)) continue;
-        if (in_corral(dest)) {
-          if (reach.Reached(stand)) {
-            candidate_.emplace_back(static_cast<Square>(b), static_cast<uint8_t>(d));
-          } else {
-            pi = false;  // (P) fails: a push into the corral the player cannot make now
-          }
-        } else {
-          pi = false;  // (I) fails: the box could leave the border another way
+    const Verdict v = Check(
+        reach, [&](int sq) { return !occupied[sq] && component_[sq] == id; },
+        [&](int sq) { return occupied[sq] && box_seen_[sq] == box_stamp_; });
+    if (v == kDead) return kDead;
+    if (v == kFound && (!found || candidate_.size() < best_.size())) {
+      best_.swap(candidate_);
+      found = true;
+    }
+  }
+  // 3. All unreachable areas taken together: a push whose player square lies
+  // in another corral fails (P) for each corral alone, but not for the union.
+  if (corrals >= 2 && union_needs_work) {
+    std::fill(union_box_.begin(), union_box_.end(), 0);
+    union_boxes_.clear();
+    for (int sq = 0; sq < n; ++sq) {
+      if (occupied[sq] || component_[sq] < 0) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int to = board_.Neighbour(sq, d);
+        if (to != kNoSquare && occupied[to] && !union_box_[to]) {
+          union_box_[to] = 1;
+          union_boxes_.push_back(to);
         }
       }
     }
-    if (!pi) continue;
-    if (candidate_.empty()) return kDead;
-    if (!found || candidate_.size() < best_.size()) {
+    corral_boxes_.swap(union_boxes_);
+    const Verdict v = Check(
+        reach, [&](int sq) { return !occupied[sq] && component_[sq] >= 0; },
+        [&](int sq) { return occupied[sq] && union_box_[sq]; });
+    corral_boxes_.swap(union_boxes_);
+    if (v == kDead) return kDead;
+    if (v == kFound && (!found || candidate_.size() < best_.size())) {
       best_.swap(candidate_);
       found = true;
     }

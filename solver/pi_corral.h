@@ -11,8 +11,9 @@
 // inside), every solution pushes a corral box into it before it touches any
 // box next to the corral, and that push commutes to the front with the same
 // push count. So only those pushes need be searched from this state, and if
-// there are none the state is dead. Of several PI-corrals the one with the
-// fewest pushes is used.
+// there are none the state is dead. Each corral is tried alone, then all of
+// them together; of several PI-corrals the one with the fewest pushes is
+// used.
 //
 //   PiCorral pi(board);
 //   PiCorral::Verdict v = pi.Find(occupied, reach);
@@ -41,11 +42,18 @@ class PiCorral {
   const std::vector<std::pair<Square, uint8_t>>& pushes() const { return best_; }
 
  private:
+  // Checks (I) and (P) for the area whose free squares satisfy in_area and
+  // whose boxes (corral_boxes_) satisfy area_box; on kFound the pushes are
+  // in candidate_. kDead: a PI-corral with no push.
+  template <typename InArea, typename AreaBox>
+  Verdict Check(const Reach& reach, InArea in_area, AreaBox area_box);
+
   const Board& board_;
   std::vector<int> component_;  // corral number of each free unreachable square, or -1
   std::vector<uint32_t> box_seen_;
   uint32_t box_stamp_ = 0;
-  std::vector<int> stack_, corral_boxes_;
+  std::vector<int> stack_, corral_boxes_, union_boxes_;
+  std::vector<uint8_t> union_box_;
   std::vector<std::pair<Square, uint8_t>> candidate_, best_;
 };
 
