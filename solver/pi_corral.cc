@@ -31,8 +31,10 @@ PiCorral::Verdict PiCorral::Check(const Reach& reach, InArea in_area, AreaBox ar
 
 PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach) {
   const int n = board_.size();
-  std::fill(component_.begin(), component_.end(), -1);
   best_.clear();
+  // The player reaches every free square: no corral at all.
+  if (reach.count() + board_.box_count() == n) return kNone;
+  std::fill(component_.begin(), component_.end(), -1);
   bool found = false, union_needs_work = false;
   int corrals = 0;
   for (int seed = 0; seed < n; ++seed) {
