@@ -81,7 +81,17 @@ struct Classified {
 };
 
 Classified Classify(const TextLine& line) {
-  if (line.too_long) return {Kind::kTooLong, false};
+  if (line.too_long) {
+    // A row too long to read still starts (or continues) a board, so that
+    // its error goes to that board's level and not to the level before.
+    TextLine head;
+    head.text = line.head;
+    const Classified k = Classify(head);
+    if (k.kind == Kind::kBoardLike || (k.kind == Kind::kBoard && k.has_wall)) {
+      return {Kind::kBoardLike, true};
+    }
+    return {Kind::kTooLong, false};
+  }
   const std::string_view t = line.text;
   const size_t first = t.find_first_not_of(' ');
   if (first == std::string_view::npos) return {Kind::kBlank, false};

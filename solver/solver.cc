@@ -63,13 +63,6 @@ std::string ToLurd(const Board& board, const std::vector<Push>& pushes) {
 constexpr int kFastWeight = 5;
 constexpr uint64_t kSoloExpansions = 20000;
 
-// Of two undecided searches, the status to report.
-SolveStatus Undecided(SolveStatus a, SolveStatus b) {
-  if (a == SolveStatus::kCancelled || b == SolveStatus::kCancelled) return SolveStatus::kCancelled;
-  if (a == SolveStatus::kTimeout || b == SolveStatus::kTimeout) return SolveStatus::kTimeout;
-  return SolveStatus::kMemory;
-}
-
 SolveResult Solve(const Level& level, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
@@ -91,13 +84,20 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   Search first(*board, inner, portfolio ? kFastWeight : 1, start);
   std::unique_ptr<Search> second;
   const Search* winner = &first;
+  // Which search ended the loop: only its status is a verdict, the other
+  // one is still running (and reads as a timeout).
+  bool second_ended = false;
   if (first.Start()) {
     while (!over_budget(first.expanded()) && first.Step()) {
       if (portfolio && !second && first.expanded() >= kSoloExpansions) {
         second = std::make_unique<Search>(*board, inner, 1, start);
-        if (!second->Start()) break;
+        if (!second->Start()) {
+          second_ended = true;
+          break;
+        }
       }
       if (second && !over_budget(first.expanded() + second->expanded()) && !second->Step()) {
+        second_ended = true;
         break;
       }
       if (second && over_budget(first.expanded() + second->expanded())) break;
@@ -115,7 +115,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   } else if (over_budget(total)) {
     result.status = SolveStatus::kTimeout;
   } else {
-    result.status = second ? Undecided(first.status(), second->status()) : first.status();
+    result.status = second_ended ? second->status() : first.status();
   }
   result.expanded = total;
   result.stored = first.stored() + (second ? second->stored() : 0);
