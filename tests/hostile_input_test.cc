@@ -209,6 +209,29 @@ TEST_F(HostileInput, TwoThousandBoxes) {
   EXPECT_EQ(o.code, status == "solved" ? 0 : 1);
 }
 
+// 200x200 squares of open floor: more than the solver's square indices can
+// name. `info` measures it; `solve` reports it invalid with the reason
+// (it used to crash) and goes on.
+TEST_F(HostileInput, RoomTooLargeForTheSolver) {
+  std::string text = "; vast\n" + std::string(200, '#') + "\n";
+  for (int y = 1; y < 199; ++y) {
+    std::string row = "#" + std::string(198, ' ') + "#\n";
+    if (y == 1) row[1] = '@';
+    if (y == 100) row[100] = '$', row[150] = '.';
+    text += row;
+  }
+  text += std::string(200, '#') + "\n\n" + kLevel;
+  const std::string path = Write("vast.xsb", text);
+  Output o = RunGuarded("info " + Quote(path));
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("1 \"vast\": 200x200, 1 box, 39204 floor"), std::string::npos) << o.out;
+  o = RunGuarded("solve -t 5 " + Quote(path));
+  EXPECT_EQ(o.code, 1) << o.err;
+  EXPECT_NE(o.out.find("level 1 \"vast\": invalid"), std::string::npos) << o.out;
+  EXPECT_NE(o.err.find("board has 39204 floor squares; at most 32767"), std::string::npos) << o.err;
+  EXPECT_NE(o.out.find("level 2 \"ok\": solved"), std::string::npos) << o.out;
+}
+
 TEST_F(HostileInput, LevelsWithoutFloorOrPlayerAreInvalid) {
   const std::string path =
       Write("nofloor.xsb",

@@ -50,6 +50,29 @@ const char kExplode[] =
     "#@$.#\n"
     "#####\n";
 
+// A side x side room with `boxes` boxes on a lattice, as many goals on
+// another, and a frozen 2x2 block of boxes (with its goals elsewhere) in the
+// middle: unsolvable, and on a large board every expansion is slow.
+std::string FrozenRoom(int side, int boxes) {
+  std::vector<std::string> rows(side, std::string(side, ' '));
+  for (int i = 0; i < side; ++i)
+    rows[0][i] = rows[side - 1][i] = rows[i][0] = rows[i][side - 1] = '#';
+  rows[1][1] = '@';
+  const int mid = side / 2;
+  for (int y = mid; y < mid + 2; ++y) rows[y][mid] = rows[y][mid + 1] = '$';
+  int placed = 0, goals = 0;
+  for (int y = 3; y < side - 3 && goals < boxes + 4; y += 3) {
+    for (int x = 3; x < side - 3 && goals < boxes + 4; x += 3) {
+      if (rows[y][x] != ' ' || rows[y][x + 1] != ' ') continue;
+      if (placed < boxes) rows[y][x] = '$', ++placed;
+      rows[y][x + 1] = '.', ++goals;
+    }
+  }
+  std::string text = "; room\n";
+  for (const std::string& r : rows) text += r + "\n";
+  return text;
+}
+
 class Limits : public CliFixture {
  protected:
   struct Run {
@@ -88,6 +111,13 @@ TEST_F(Limits, TimeLimitStopsCloseToTheLimit) {
     EXPECT_EQ(r.lines[1]["status"], "solved");
     EXPECT_EQ(r.code, 1);
   }
+  // A 60x60 room with 100 boxes, where one expansion takes milliseconds.
+  const std::string room = Write("room.xsb", FrozenRoom(60, 100));
+  Run r = Solve({"solve", "--json", "--time-limit", "1", room});
+  ASSERT_EQ(r.lines.size(), 2u) << r.err;
+  EXPECT_EQ(r.lines[0]["boxes"], 104);
+  EXPECT_EQ(r.lines[0]["status"], "timeout") << r.lines[0];
+  EXPECT_LT(r.lines[0]["seconds"].get<double>(), 5.0);
 }
 
 TEST_F(Limits, MemoryLimitHoldsAndTheBatchGoesOn) {
