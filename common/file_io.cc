@@ -65,8 +65,11 @@ absl::StatusOr<std::string> ReadAll(const std::string& path) {
   if (st.st_size > static_cast<off_t>(kMaxFileSize)) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": file is larger than 256 MiB"));
   }
-  const int fd = ::open(path.c_str(), O_RDONLY);
+  // O_NONBLOCK so that opening a named pipe nobody writes to does not hang
+  // (it reads as empty); reads block as usual once it is open.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
   if (fd < 0) return ErrnoError(path, "cannot read", errno);
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   absl::StatusOr<std::string> text = ReadFd(fd, path, "file is larger than 256 MiB");
   ::close(fd);
   return text;

@@ -8,6 +8,7 @@
 // guards against runaway memory.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -264,6 +265,19 @@ TEST_F(HostileInput, UnreadablePaths) {
     // The readable file is still reported.
     EXPECT_NE(o.out.find("1 \"ok\": 5x3"), std::string::npos) << o.out;
   }
+}
+
+TEST_F(HostileInput, PipesAndEndlessDevices) {
+  // A named pipe nobody writes to reads as empty instead of hanging.
+  const std::string fifo = (dir_ / "fifo.xsb").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Output o = RunGuarded("info " + Quote(fifo));
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find(fifo + ": file is empty"), std::string::npos) << o.err;
+  // An endless device stops at the size cap.
+  o = RunGuarded("info /dev/zero");
+  EXPECT_EQ(o.code, 2);
+  EXPECT_NE(o.err.find("/dev/zero: file is larger than 256 MiB"), std::string::npos) << o.err;
 }
 
 TEST_F(HostileInput, FileWithoutReadPermission) {
