@@ -21,6 +21,7 @@
 //   parentheses, spaces) starts a solution: that line is its title, the move
 //   lines that follow are its moves, and text up to the next blank line is
 //   its notes.
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -198,7 +199,8 @@ class XsbSokReader {
  public:
   explicit XsbSokReader(std::string_view text)
       : lines_(SplitLines(text)),
-        ends_in_break_(!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
+        ends_in_break_(!text.empty() && (text.back() == '\n' || text.back() == '\r')),
+        solution_budget_(std::max(kMaxRleOutput, text.size())) {
     kinds_.reserve(lines_.size());
     for (const TextLine& line : lines_) kinds_.push_back(Classify(line));
   }
@@ -423,13 +425,14 @@ class XsbSokReader {
     }
     bool semicolon = false;
     const std::string title = Trimmed(CommentText(lines_[title_line].text, &semicolon));
-    absl::StatusOr<std::string> moves = ParseMoves(moves_text);
+    absl::StatusOr<std::string> moves = ParseMoves(moves_text, solution_budget_);
     if (!moves.ok()) {
       SetError(current_, lines_[first].number,
                absl::StrCat("solution '", title, "': ", std::string(moves.status().message())));
       in_solution_notes_ = false;
       return end;
     }
+    solution_budget_ -= moves->size();
     Current().solutions.push_back({title, std::move(*moves), {}});
     in_solution_notes_ = true;
     last_note_line_ = -1;
@@ -456,6 +459,10 @@ class XsbSokReader {
 
   std::vector<TextLine> lines_;
   bool ends_in_break_;
+  // Moves all the file's solutions may expand to together: run-length
+  // counts such as "60000000r" on many lines would otherwise turn a few
+  // kilobytes into gigabytes.
+  size_t solution_budget_;
   std::vector<Classified> kinds_;
   Collection collection_;
   int current_ = -1;    // index of the level being read, -1 before the first board

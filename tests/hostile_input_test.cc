@@ -103,6 +103,20 @@ TEST_F(HostileInput, RunLengthBombsInBoardsAreErrors) {
   EXPECT_NE(o.out.find("4 \"ok\": 5x3"), std::string::npos) << o.out;
 }
 
+// Fifty stored solutions of 60 million moves each: 1 KB of text that used
+// to expand to 3 GB. The file's solutions share a budget of 64 Mi moves.
+TEST_F(HostileInput, RunLengthBombsInStoredSolutions) {
+  std::string text = "Level\n#####\n#@$.#\n#####\n\n";
+  for (int i = 1; i <= 50; ++i) text += "Solution " + std::to_string(i) + "\n60000000r\n\n";
+  const std::string path = Write("solutions.sok", text);
+  Output o = RunGuarded("info " + Quote(path));
+  EXPECT_EQ(o.code, 1) << o.err;
+  EXPECT_NE(o.err.find("solutions.sok:10: level 1 \"Level\": solution 'Solution 2': move string: "
+                       "run-length count at column 1 is too large"),
+            std::string::npos)
+      << o.err;
+}
+
 TEST_F(HostileInput, RunLengthBombsInMovesAreErrors) {
   const std::string path = Write("one.xsb", kLevel);
   for (const std::string& moves :
