@@ -121,7 +121,6 @@ TEST_F(Limits, TimeLimitStopsCloseToTheLimit) {
 }
 
 TEST_F(Limits, MemoryLimitHoldsAndTheBatchGoesOn) {
-  if (testing_util::SkipSlowTests()) GTEST_SKIP() << "slow under sanitizers";
   const std::string level = Write("explode.xsb", kExplode);
   constexpr long kLimitMib = 16;
   for (const char* mode : {"optimal", "fast"}) {
