@@ -21,7 +21,6 @@
 //   parentheses, spaces) starts a solution: that line is its title, the move
 //   lines that follow are its moves, and text up to the next blank line is
 //   its notes.
-#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -200,7 +199,7 @@ class XsbSokReader {
   explicit XsbSokReader(std::string_view text)
       : lines_(SplitLines(text)),
         ends_in_break_(!text.empty() && (text.back() == '\n' || text.back() == '\r')),
-        solution_budget_(std::max(kMaxRleOutput, text.size())) {
+        solution_budget_(kMaxRleOutput + 4 * text.size()) {
     kinds_.reserve(lines_.size());
     for (const TextLine& line : lines_) kinds_.push_back(Classify(line));
   }
@@ -459,7 +458,8 @@ class XsbSokReader {
 
   std::vector<TextLine> lines_;
   bool ends_in_break_;
-  // Moves all the file's solutions may expand to together: run-length
+  // Moves all the file's solutions may expand to together, 64 Mi plus 4 a
+  // byte of text (more than run-length encoding saves on real solutions):
   // counts such as "60000000r" on many lines would otherwise turn a few
   // kilobytes into gigabytes.
   size_t solution_budget_;

@@ -104,7 +104,8 @@ TEST_F(HostileInput, RunLengthBombsInBoardsAreErrors) {
 }
 
 // Fifty stored solutions of 60 million moves each: 1 KB of text that used
-// to expand to 3 GB. The file's solutions share a budget of 64 Mi moves.
+// to expand to 3 GB. The file's solutions share a budget of 64 Mi moves
+// (plus 4 a byte of the file).
 TEST_F(HostileInput, RunLengthBombsInStoredSolutions) {
   std::string text = "Level\n#####\n#@$.#\n#####\n\n";
   for (int i = 1; i <= 50; ++i) text += "Solution " + std::to_string(i) + "\n60000000r\n\n";
