@@ -6,9 +6,8 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <iostream>
-#include <iterator>
 
 #include "absl/strings/str_cat.h"
 #include "common/level_io.h"
@@ -25,13 +24,35 @@ absl::Status ErrnoError(const std::string& path, std::string_view what, int err)
       absl::StrCat(path, ": ", std::string(what), ": ", std::strerror(err)));
 }
 
+// Reads fd to the end, at most kMaxFileSize bytes; errors name the input
+// (a path, or "-" for standard input) and give too_large as the reason
+// when the cap is passed.
+absl::StatusOr<std::string> ReadFd(int fd, const std::string& name, std::string_view too_large) {
+  std::string text;
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return ErrnoError(name, name == "-" ? "cannot read standard input" : "cannot read", errno);
+    }
+    if (n == 0) break;
+    text.append(buffer, static_cast<size_t>(n));
+    if (text.size() > kMaxFileSize) {
+      return absl::InvalidArgumentError(absl::StrCat(name, ": ", std::string(too_large)));
+    }
+  }
+  return text;
+}
+
 absl::StatusOr<std::string> ReadAll(const std::string& path) {
   if (path == "-") {
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    if (text.size() > kMaxFileSize) {
-      return absl::InvalidArgumentError("-: standard input is larger than 256 MiB");
-    }
-    return text;
+    // Read the descriptor itself, not std::cin: a closed standard input
+    // (`sokoban info - <&-`) is then an error of its own, not empty text.
+    struct stat st;
+    if (::fstat(STDIN_FILENO, &st) != 0)
+      return ErrnoError("-", "cannot read standard input", errno);
+    return ReadFd(STDIN_FILENO, "-", "standard input is larger than 256 MiB");
   }
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {
@@ -44,27 +65,39 @@ absl::StatusOr<std::string> ReadAll(const std::string& path) {
   if (st.st_size > static_cast<off_t>(kMaxFileSize)) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": file is larger than 256 MiB"));
   }
-  const int fd = ::open(path.c_str(), O_RDONLY);
+  // O_NONBLOCK so that opening a named pipe nobody writes to does not hang
+  // (it reads as empty); reads block as usual once it is open.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
   if (fd < 0) return ErrnoError(path, "cannot read", errno);
-  std::string text;
-  char buffer[1 << 16];
-  while (true) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      return ErrnoError(path, "cannot read", err);
-    }
-    if (n == 0) break;
-    text.append(buffer, static_cast<size_t>(n));
-    if (text.size() > kMaxFileSize) {
-      ::close(fd);
-      return absl::InvalidArgumentError(absl::StrCat(path, ": file is larger than 256 MiB"));
-    }
-  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  absl::StatusOr<std::string> text = ReadFd(fd, path, "file is larger than 256 MiB");
   ::close(fd);
   return text;
+}
+
+// Writes all of text to fd; false with errno set on failure.
+bool WriteFully(int fd, std::string_view text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Test hook, inert unless the environment variable SOKOBAN_TEST_WRITE_PAUSE_MS
+// holds a positive number: WriteFileAtomically then sleeps that many
+// milliseconds with half of the text in the temporary file, so that a test
+// can kill the process in the middle of a write (tests/no_lost_data_test.cc).
+void PauseForTests() {
+  const char* pause = std::getenv("SOKOBAN_TEST_WRITE_PAUSE_MS");
+  if (pause == nullptr) return;
+  const long ms = std::strtol(pause, nullptr, 10);
+  if (ms > 0) ::usleep(static_cast<useconds_t>(ms) * 1000);
 }
 
 }  // namespace
@@ -111,15 +144,10 @@ absl::Status WriteFileAtomically(const std::string& path, std::string_view text)
     mode = 0666 & ~mask;
   }
   if (::fchmod(fd, mode) != 0) return fail("cannot set permissions", errno);
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail("cannot write", errno);
-    }
-    done += static_cast<size_t>(n);
-  }
+  const size_t half = text.size() / 2;
+  if (!WriteFully(fd, text.substr(0, half))) return fail("cannot write", errno);
+  PauseForTests();
+  if (!WriteFully(fd, text.substr(half))) return fail("cannot write", errno);
   if (::fsync(fd) != 0) return fail("cannot sync", errno);
   if (::close(fd) != 0) {
     const int err = errno;

@@ -19,6 +19,7 @@ std::vector<TextLine> SplitLines(std::string_view text) {
     while (!body.empty() && (body.back() == ' ' || body.back() == '\t')) body.remove_suffix(1);
     if (body.size() > kMaxLineLength) {
       line.too_long = true;
+      line.head = body.substr(0, kTooLongHead);
     } else {
       line.text = body;
     }

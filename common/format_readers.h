@@ -27,7 +27,13 @@ struct TextLine {
   std::string_view text;  // without the line break and trailing white space
   int number = 0;         // 1-based
   bool too_long = false;  // over kMaxLineLength; text is then empty
+  // For a line that is too long: its first kTooLongHead characters, so that
+  // readers can tell what kind of line it is (a board row belongs to a new
+  // board, not to the level before it).
+  std::string_view head;
 };
+
+inline constexpr size_t kTooLongHead = 256;
 
 // Splits on "\n", "\r\n" or a lone "\r" and drops trailing spaces and tabs.
 std::vector<TextLine> SplitLines(std::string_view text);

@@ -26,7 +26,7 @@ int DirOf(char c) {
 
 }  // namespace
 
-absl::StatusOr<std::string> ParseMoves(std::string_view text) {
+absl::StatusOr<std::string> ParseMoves(std::string_view text, size_t max_moves) {
   std::string compact;
   compact.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
@@ -38,8 +38,13 @@ absl::StatusOr<std::string> ParseMoves(std::string_view text) {
     }
     compact += c;
   }
-  if (!HasRle(compact)) return compact;
-  absl::StatusOr<std::string> expanded = ExpandRle(compact);
+  if (!HasRle(compact)) {
+    if (compact.size() > max_moves) {
+      return absl::InvalidArgumentError("move string: run-length expansion is too long");
+    }
+    return compact;
+  }
+  absl::StatusOr<std::string> expanded = ExpandRle(compact, max_moves);
   if (!expanded.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("move string: ", expanded.status().message()));
   }

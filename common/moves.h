@@ -16,6 +16,7 @@
 
 #include "absl/status/statusor.h"
 #include "common/level.h"
+#include "common/rle.h"
 
 namespace sokoban {
 
@@ -31,8 +32,11 @@ struct MoveMetrics {
 };
 
 // Expands RLE (counts, nested groups) and drops white space and line breaks.
-// Fails on any character other than lurdLURD, digits, parentheses, space.
-absl::StatusOr<std::string> ParseMoves(std::string_view text);
+// Fails on any character other than lurdLURD, digits, parentheses, space,
+// and when the moves would be longer than max_moves (readers pass what is
+// left of a per-file budget, so that a small file cannot expand to
+// gigabytes).
+absl::StatusOr<std::string> ParseMoves(std::string_view text, size_t max_moves = kMaxRleOutput);
 
 struct ReplayResult {
   bool valid = false;   // every step was legal

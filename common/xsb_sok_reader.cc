@@ -81,7 +81,17 @@ struct Classified {
 };
 
 Classified Classify(const TextLine& line) {
-  if (line.too_long) return {Kind::kTooLong, false};
+  if (line.too_long) {
+    // A row too long to read still starts (or continues) a board, so that
+    // its error goes to that board's level and not to the level before.
+    TextLine head;
+    head.text = line.head;
+    const Classified k = Classify(head);
+    if (k.kind == Kind::kBoardLike || (k.kind == Kind::kBoard && k.has_wall)) {
+      return {Kind::kBoardLike, true};
+    }
+    return {Kind::kTooLong, false};
+  }
   const std::string_view t = line.text;
   const size_t first = t.find_first_not_of(' ');
   if (first == std::string_view::npos) return {Kind::kBlank, false};
@@ -188,7 +198,8 @@ class XsbSokReader {
  public:
   explicit XsbSokReader(std::string_view text)
       : lines_(SplitLines(text)),
-        ends_in_break_(!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
+        ends_in_break_(!text.empty() && (text.back() == '\n' || text.back() == '\r')),
+        solution_budget_(kMaxRleOutput + 4 * text.size()) {
     kinds_.reserve(lines_.size());
     for (const TextLine& line : lines_) kinds_.push_back(Classify(line));
   }
@@ -413,13 +424,14 @@ class XsbSokReader {
     }
     bool semicolon = false;
     const std::string title = Trimmed(CommentText(lines_[title_line].text, &semicolon));
-    absl::StatusOr<std::string> moves = ParseMoves(moves_text);
+    absl::StatusOr<std::string> moves = ParseMoves(moves_text, solution_budget_);
     if (!moves.ok()) {
       SetError(current_, lines_[first].number,
                absl::StrCat("solution '", title, "': ", std::string(moves.status().message())));
       in_solution_notes_ = false;
       return end;
     }
+    solution_budget_ -= moves->size();
     Current().solutions.push_back({title, std::move(*moves), {}});
     in_solution_notes_ = true;
     last_note_line_ = -1;
@@ -446,6 +458,11 @@ class XsbSokReader {
 
   std::vector<TextLine> lines_;
   bool ends_in_break_;
+  // Moves all the file's solutions may expand to together, 64 Mi plus 4 a
+  // byte of text (more than run-length encoding saves on real solutions):
+  // counts such as "60000000r" on many lines would otherwise turn a few
+  // kilobytes into gigabytes.
+  size_t solution_budget_;
   std::vector<Classified> kinds_;
   Collection collection_;
   int current_ = -1;    // index of the level being read, -1 before the first board

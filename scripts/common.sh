@@ -5,11 +5,13 @@
 #   ensure_packages && build_release
 #   "$SOKOBAN" info puzzles/*.xsb
 #
-# SOKOBAN_BUILD_DIR chooses the build folder (default: build/ in the repo).
+# SOKOBAN_BUILD_DIR chooses the build folder (default: build/ in the repo);
+# SOKOBAN_ASAN_BUILD_DIR the sanitizer build's (default: build-asan/).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${SOKOBAN_BUILD_DIR:-$ROOT/build}"
 SOKOBAN="$BUILD_DIR/tools/sokoban"
+ASAN_BUILD_DIR="${SOKOBAN_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 
 # What the build needs on Debian 12. make is listed because cmake only
 # recommends it.
@@ -70,16 +72,30 @@ quietly() {
   fi
 }
 
-# Configures (once; later runs reuse the build folder, its generator and its
-# objects) and builds Release with every core.
-build_release() {
-  local jobs
+# Configures DIR (once; later runs reuse the build folder, its generator and
+# its objects) with the given CMake options and builds it with every core.
+#   build_in DIR LABEL CMAKE_OPTION...
+build_in() {
+  local dir="$1" label="$2" jobs
+  shift 2
   jobs="$(nproc 2>/dev/null || echo 2)"
-  mkdir -p "$BUILD_DIR"
-  if [[ ! -f "$BUILD_DIR/CMakeCache.txt" ]]; then
-    say "Configuring $BUILD_DIR (Release)"
-    quietly "$BUILD_DIR/configure.log" cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release
+  mkdir -p "$dir"
+  if [[ ! -f "$dir/CMakeCache.txt" ]]; then
+    say "Configuring $dir ($label)"
+    quietly "$dir/configure.log" cmake -S "$ROOT" -B "$dir" "$@"
   fi
-  say "Building in $BUILD_DIR"
-  quietly "$BUILD_DIR/build.log" cmake --build "$BUILD_DIR" -j "$jobs"
+  say "Building in $dir"
+  quietly "$dir/build.log" cmake --build "$dir" -j "$jobs"
+}
+
+# The Release build in BUILD_DIR.
+build_release() {
+  build_in "$BUILD_DIR" Release -DCMAKE_BUILD_TYPE=Release
+}
+
+# The AddressSanitizer + UndefinedBehaviorSanitizer build of the tests in
+# ASAN_BUILD_DIR (no benchmarks).
+build_sanitized() {
+  build_in "$ASAN_BUILD_DIR" "AddressSanitizer + UBSan" -DCMAKE_BUILD_TYPE=Release \
+    -DSOKOBAN_SANITIZE=ON -DSOKOBAN_BUILD_BENCH=OFF
 }

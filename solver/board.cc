@@ -18,9 +18,10 @@ absl::StatusOr<Board> Board::Build(const Level& level) {
     b.index_of_[cell] = static_cast<int>(b.cell_.size());
     b.cell_.push_back(static_cast<int>(cell));
   }
-  if (b.cell_.size() > 65535) {
+  // Neighbour indices are int16_t with -1 for "none": 32767 squares at most.
+  if (b.cell_.size() > kMaxFloorSquares) {
     return absl::InvalidArgumentError(
-        absl::StrCat("board has ", b.cell_.size(), " floor squares; at most 65535"));
+        absl::StrCat("board has ", b.cell_.size(), " floor squares; at most ", kMaxFloorSquares));
   }
   const int n = b.size();
   b.neighbour_.assign(static_cast<size_t>(n) * 4, kNoSquare);

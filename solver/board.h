@@ -10,6 +10,7 @@
 // order, so a push looks at two neighbours with two loads.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -19,14 +20,16 @@
 
 namespace sokoban {
 
-// Floor squares of one level: at most 65535 (indices are 16-bit).
+// Floor squares of one level: at most kMaxFloorSquares (neighbour indices
+// are int16_t, with kNoSquare for none).
 using Square = uint16_t;
 inline constexpr int kNoSquare = -1;
+inline constexpr size_t kMaxFloorSquares = 32767;
 
 class Board {
  public:
-  // Fails when the level does not pass ValidateLevel or has more floor
-  // squares than 16-bit indices can name.
+  // Fails when the level does not pass ValidateLevel or has more than
+  // kMaxFloorSquares floor squares.
   static absl::StatusOr<Board> Build(const Level& level);
 
   int size() const { return static_cast<int>(cell_.size()); }

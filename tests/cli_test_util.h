@@ -3,9 +3,12 @@
 // and output, and reading files and JSON lines back.
 #pragma once
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -52,6 +55,51 @@ inline std::vector<nlohmann::json> JsonLines(const std::string& text) {
   return lines;
 }
 
+// Starts `sokoban ARGS...` (no shell) with standard input from /dev/null and
+// standard output and error to the given files; env entries ("NAME=value")
+// are added to the environment. Returns the child's pid.
+inline pid_t Spawn(const std::vector<std::string>& args, const std::string& out_file,
+                   const std::string& err_file, const std::vector<std::string>& env = {}) {
+  std::vector<std::string> argv_s = {SOKOBAN_BINARY};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  const pid_t pid = ::fork();
+  if (pid != 0) return pid;
+  // Child: only async-signal-safe calls until exec.
+  const int in = ::open("/dev/null", O_RDONLY);
+  const int out = ::open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const int err = ::open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (in < 0 || out < 0 || err < 0) ::_exit(127);
+  ::dup2(in, 0);
+  ::dup2(out, 1);
+  ::dup2(err, 2);
+  for (const std::string& e : env) ::putenv(const_cast<char*>(e.c_str()));
+  std::vector<char*> argv;
+  for (std::string& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ::execv(argv[0], argv.data());
+  ::_exit(127);
+}
+
+// Waits for a child started with Spawn. Returns its exit code, or -signal
+// when a signal ended it; usage (when given) receives the child's own
+// resource usage (peak RSS in ru_maxrss, KiB).
+inline int WaitChild(pid_t pid, struct rusage* usage = nullptr) {
+  int status = 0;
+  struct rusage ru {};
+  if (::wait4(pid, &status, 0, &ru) != pid) return -1000;
+  if (usage) *usage = ru;
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return WIFSIGNALED(status) ? -WTERMSIG(status) : -1000;
+}
+
+// True when the tests run in the sanitizer build with
+// SOKOBAN_SKIP_SLOW_TESTS set (scripts/test sets it there): tests that
+// would take minutes under AddressSanitizer skip themselves.
+inline bool SkipSlowTests() {
+  const char* v = std::getenv("SOKOBAN_SKIP_SLOW_TESTS");
+  return v != nullptr && std::string(v) == "1";
+}
+
 // A test with its own scratch folder, removed afterwards.
 class CliFixture : public testing::Test {
  protected:
@@ -73,10 +121,16 @@ class CliFixture : public testing::Test {
   // Runs `sokoban ARGS` (ARGS already quoted as needed), standard input from
   // the named file when given, else from /dev/null.
   Output Run(const std::string& args, const std::string& stdin_file = "") {
+    return RunWith("", args, "<" + Quote(stdin_file.empty() ? "/dev/null" : stdin_file));
+  }
+
+  // Runs the shell command `PREFIX sokoban ARGS REDIRECT` with standard
+  // output and error captured; PREFIX may hold whole commands
+  // ("ulimit -v N; exec timeout 60 "), REDIRECT sets up standard input.
+  Output RunWith(const std::string& prefix, const std::string& args, const std::string& redirect) {
     const std::filesystem::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string cmd = Quote(SOKOBAN_BINARY) + " " + args + " >" + Quote(out.string()) +
-                            " 2>" + Quote(err.string()) + " <" +
-                            Quote(stdin_file.empty() ? "/dev/null" : stdin_file);
+    const std::string cmd = prefix + Quote(SOKOBAN_BINARY) + " " + args + " >" +
+                            Quote(out.string()) + " 2>" + Quote(err.string()) + " " + redirect;
     const int status = std::system(cmd.c_str());
     Output o;
     o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
