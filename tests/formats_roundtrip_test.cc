@@ -2,6 +2,7 @@
 // SOK then reading it back gives the same levels.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <string>
 
@@ -56,7 +57,15 @@ INSTANTIATE_TEST_SUITE_P(Levels, SharedCollection,
                                          Expected{"xsokoban90.xsb", 90},
                                          Expected{"boxoban-hard-000.xsb", 1000},
                                          Expected{"boxoban-medium-valid-000.xsb", 1000},
-                                         Expected{"boxoban-unfiltered-valid-000.xsb", 1000}));
+                                         Expected{"boxoban-unfiltered-valid-000.xsb", 1000}),
+                         [](const testing::TestParamInfo<Expected>& info) {
+                           // The file name as a test name: letters and digits only.
+                           std::string name;
+                           for (char c : std::string(info.param.file)) {
+                             if (std::isalnum(static_cast<unsigned char>(c))) name += c;
+                           }
+                           return name;
+                         });
 
 TEST(SharedCollections, EveryXsbFileIsCovered) {
   size_t files = 0;
