@@ -30,8 +30,6 @@ class LowerBound {
   uint16_t distance(int sq, int goal) const {
     return dist_[static_cast<size_t>(sq) * goals_ + goal];
   }
-  // Fewest pushes from sq to the nearest goal, kUnreachable if none.
-  uint16_t nearest(int sq) const { return nearest_[sq]; }
 
   // Lower bound on the pushes left for boxes (box_count() squares).
   int Estimate(const Square* boxes);

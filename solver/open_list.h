@@ -47,16 +47,6 @@ class OpenList {
     }
   }
 
-  // Bytes held by the buckets (by capacity).
-  size_t bytes() const {
-    size_t total = buckets_.capacity() * sizeof(buckets_[0]);
-    for (const auto& by_h : buckets_) {
-      total += by_h.capacity() * sizeof(by_h[0]);
-      for (const auto& ids : by_h) total += ids.capacity() * sizeof(StateId);
-    }
-    return total;
-  }
-
  private:
   std::vector<std::vector<std::vector<StateId>>> buckets_;
   int min_priority_ = 1 << 30;

@@ -54,8 +54,6 @@ class Reach {
   int min() const { return min_; }
   int second() const { return second_; }
   int count() const { return count_; }
-  // Squares reached by the last fill, in fill order.
-  const Square* squares() const { return queue_.data(); }
 
  private:
   std::vector<uint32_t> stamp_;

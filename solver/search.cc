@@ -116,14 +116,6 @@ bool Search::Finish(SolveStatus status) {
   return false;
 }
 
-SolveStatus Search::Run() {
-  if (Start()) {
-    while (Step()) {
-    }
-  }
-  return status_;
-}
-
 StateId Search::Expand(StateId id) {
   // 1. Unpack the state and find where the player can go.
   int player;

@@ -1,8 +1,8 @@
 // The best-first search over pushes behind Solve (solver/solver.h).
 //
 // One Search object solves one level once. It owns the state store and the
-// open list. Run() searches to a verdict; Start() and Step() do the same one
-// expansion at a time, so that several searches can share a time budget.
+// open list. Start() sets it up and Step() expands one state at a time, so
+// that several searches can share a time budget.
 // When solved, pushes() is the chain of pushes from the start.
 #pragma once
 
@@ -29,20 +29,18 @@ class Search {
   Search(const Board& board, const SolveOptions& options, int weight,
          std::chrono::steady_clock::time_point clock_start);
 
-  // Runs to a verdict. On kSolved, pushes() is the solution.
-  SolveStatus Run();
   // Sets up the search; false when it is already decided (see status()).
   bool Start();
-  // Expands one state; false once the search is decided.
+  // Expands one state; false once the search is decided or met a limit.
   bool Step();
   SolveStatus status() const { return status_; }
 
+  // When status() is kSolved: the pushes from the start to the solution.
   const std::vector<Push>& pushes() const { return pushes_; }
   uint64_t expanded() const { return expanded_; }
   uint64_t stored() const { return store_.size(); }
   double bytes_per_state() const { return store_.bytes_per_state(); }
   size_t peak_bytes() const { return peak_bytes_; }
-  // True when the search proved the solution uses the fewest pushes.
 
  private:
   int Priority(int g, int h) const;

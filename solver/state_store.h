@@ -36,7 +36,6 @@ class StateCodec {
 
   size_t stride() const { return stride_; }
   int boxes() const { return boxes_; }
-  bool uses_bitmap() const { return bitmap_; }
 
   // out must hold stride() bytes; boxes sorted ascending.
   void Pack(int player, const Square* boxes, uint8_t* out) const;
