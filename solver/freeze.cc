@@ -63,6 +63,10 @@ class FreezeCheck {
 
 }  // namespace
 
+bool IsFrozen(const Board& board, uint8_t* occupied, int sq) {
+  return FreezeCheck(board, occupied).Frozen(sq).frozen;
+}
+
 bool IsFreezeDeadlock(const Board& board, uint8_t* occupied, int sq) {
   const Verdict v = FreezeCheck(board, occupied).Frozen(sq);
   return v.frozen && v.off_goal;

@@ -17,4 +17,7 @@ namespace sokoban {
 // group of boxes connected to sq. The array is restored before returning.
 bool IsFreezeDeadlock(const Board& board, uint8_t* occupied, int sq);
 
+// True when the box on sq can never move again, on a goal or not.
+bool IsFrozen(const Board& board, uint8_t* occupied, int sq);
+
 }  // namespace sokoban

@@ -34,6 +34,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight,
       reach_(board.size()),
       child_reach_(board.size()),
       pi_corral_(board),
+      frozen_goals_(board),
       occupied_(board.size(), 0),
       boxes_(board.box_count()),
       child_(board.box_count()),
@@ -175,8 +176,8 @@ StateId Search::Expand(StateId id) {
     solved = AddChild(i, to, length, length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2));
   }
   for (Square b : boxes_) occupied_[b] = 0;
-  peak_bytes_ = std::max(peak_bytes_,
-                         store_.bytes() + open_.size() * sizeof(StateId) * 2 + closed_.capacity());
+  peak_bytes_ = std::max(peak_bytes_, store_.bytes() + open_.size() * sizeof(StateId) * 2 +
+                                          closed_.capacity() + frozen_goals_.bytes());
   return solved;
 }
 
@@ -188,8 +189,12 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   // 4. Deadlock checks on the position after the push.
   occupied_[from] = 0;
   occupied_[to] = 1;
-  const bool dead =
-      (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
+  bool dead = (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
+  if (!dead && (options_.prune & kPruneBipartite) && board_.IsGoal(to)) {
+    std::copy(boxes_.begin(), boxes_.end(), child_.begin());
+    child_[i] = static_cast<Square>(to);
+    dead = frozen_goals_.IsDead(occupied_.data(), child_.data(), box_count_, to);
+  }
   int child_player = 0;
   if (!dead) {
     child_player = player_after == kNoSquare
@@ -212,7 +217,7 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
 
   // 6. Store it once; queue it when new or reached with fewer pushes.
   if (options_.memory_limit_bytes &&
-      store_.bytes_after_growth() + open_.size() * sizeof(StateId) * 2 >
+      store_.bytes_after_growth() + open_.size() * sizeof(StateId) * 2 + frozen_goals_.bytes() >
           options_.memory_limit_bytes) {
     stop_ = SolveStatus::kMemory;
     return kNoState;

@@ -12,6 +12,7 @@
 
 #include "solver/board.h"
 #include "solver/box_path.h"
+#include "solver/frozen_goals.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
 #include "solver/pi_corral.h"
@@ -74,6 +75,7 @@ class Search {
   OpenList open_;
   Reach reach_, child_reach_;
   PiCorral pi_corral_;
+  FrozenGoals frozen_goals_;
   std::vector<std::pair<int, int>> moves_;  // (box index, direction) to try
   std::vector<uint8_t> occupied_;
   std::vector<uint8_t> closed_;  // one bit a state

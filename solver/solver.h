@@ -49,8 +49,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 // that the effect of each can be measured (`--prune`):
 //   dead       no push onto a square from which no goal can be reached
 //   freeze     no push that freezes a box off its goal
-//   bipartite  no state whose boxes cannot all be matched to distinct goals
-//              (without it the bound is the sum of nearest-goal distances)
+//   bipartite  no state whose boxes cannot all be matched to distinct goals,
+//              also with the boxes frozen on goals taken as walls (without
+//              it the bound is the sum of nearest-goal distances)
 //   corral     PI-corral pruning
 //   tunnel     tunnel macros (fast mode)
 enum PruneFlags : uint32_t {

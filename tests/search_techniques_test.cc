@@ -12,6 +12,7 @@
 #include "solver/board.h"
 #include "solver/box_path.h"
 #include "solver/freeze.h"
+#include "solver/frozen_goals.h"
 #include "solver/lower_bound.h"
 #include "solver/solver.h"
 
@@ -88,6 +89,60 @@ TEST(SearchTechniques, BipartiteMatchingProvesAtOnce) {
   const SolveResult without = SolveWith(level, SolveMode::kOptimal, 0);
   EXPECT_EQ(without.status, SolveStatus::kUnsolvable);
   EXPECT_LT(with.expanded, without.expanded);
+}
+
+// Goals at the end of a one-wide corridor: two boxes pushed into its mouth
+// are frozen there on goals and seal the goals beyond them. Freeze alone
+// sees nothing wrong (both boxes are on goals); with the frozen boxes as
+// walls no box left can reach the far goals.
+TEST(FrozenGoals, BoxesFrozenInACorridorSealTheGoalsBehind) {
+  const Level level = Level::FromRows({"#######",  //
+                                       "# #####",  //
+                                       "#.#####",  //
+                                       "#*#####",  //
+                                       "#*  $@#",  //
+                                       "#######"});
+  const Board board = *Board::Build(level);
+  std::vector<uint8_t> occupied(board.size(), 0);
+  for (Square b : board.start_boxes()) occupied[b] = 1;
+  // The box on (1,3) is held by the wall sides and the box below it.
+  const int top = FloorIndex(board, level, 1, 3);
+  EXPECT_FALSE(IsFreezeDeadlock(board, occupied.data(), top));
+  EXPECT_TRUE(IsFrozen(board, occupied.data(), top));
+  FrozenGoals frozen(board);
+  std::vector<Square> boxes(board.start_boxes().begin(), board.start_boxes().end());
+  EXPECT_TRUE(frozen.IsDead(occupied.data(), boxes.data(), static_cast<int>(boxes.size()), top));
+  EXPECT_EQ(SolveWith(level, SolveMode::kOptimal, kPruneAll).status, SolveStatus::kUnsolvable);
+
+  // One box in the corridor can still go up: nothing is frozen, not dead.
+  const Level open = Level::FromRows({"#########",  //
+                                      "# #######",  //
+                                      "#.#######",  //
+                                      "#*#######",  //
+                                      "#. $  $ #",  //
+                                      "#      @#",  //
+                                      "#########"});
+  const Board open_board = *Board::Build(open);
+  std::vector<uint8_t> open_occupied(open_board.size(), 0);
+  for (Square b : open_board.start_boxes()) open_occupied[b] = 1;
+  FrozenGoals open_frozen(open_board);
+  std::vector<Square> open_boxes(open_board.start_boxes().begin(), open_board.start_boxes().end());
+  EXPECT_FALSE(open_frozen.IsDead(open_occupied.data(), open_boxes.data(),
+                                  static_cast<int>(open_boxes.size()),
+                                  FloorIndex(open_board, open, 1, 3)));
+  const SolveResult solved = SolveWith(open, SolveMode::kOptimal, kPruneAll);
+  ASSERT_EQ(solved.status, SolveStatus::kSolved);
+  EXPECT_TRUE(Replay(open, solved.solution).solved);
+}
+
+// Microban 153 fills a dead-end column of goals; without the frozen-goal
+// check the search drowns in positions with the column sealed halfway.
+TEST(FrozenGoals, PrunesSealedGoalColumns) {
+  const Level& level = Microban().levels.at(152).level;
+  SolveOptions options;
+  options.max_expansions = 400'000;
+  const SolveResult with = Solve(level, options);
+  EXPECT_EQ(with.status, SolveStatus::kSolved);
 }
 
 TEST(BoxPath, FewestPushesAroundAnObstacle) {
