@@ -46,11 +46,13 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneCorral;
     } else if (word == "tunnel") {
       flags |= kPruneTunnels;
+    } else if (word == "corraldead") {
+      flags |= kPruneCorralDeadlocks;
 
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown --prune technique '", word,
-                       "' (known: dead, freeze, bipartite, corral, tunnel, all, none)"));
+      return absl::InvalidArgumentError(absl::StrCat("unknown --prune technique '", word,
+                                                     "' (known: dead, freeze, bipartite, corral, "
+                                                     "corraldead, tunnel, all, none)"));
     }
   }
   return flags;

@@ -34,6 +34,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight,
       reach_(board.size()),
       child_reach_(board.size()),
       pi_corral_(board),
+      corral_deadlock_(board),
       frozen_goals_(board),
       occupied_(board.size(), 0),
       boxes_(board.box_count()),
@@ -133,7 +134,8 @@ StateId Search::Expand(StateId id) {
   moves_.clear();
   PiCorral::Verdict corral = PiCorral::kNone;
   if (options_.prune & kPruneCorral) corral = pi_corral_.Find(occupied_.data(), reach_);
-  if (corral == PiCorral::kDead) {
+  if (corral == PiCorral::kDead || ((options_.prune & kPruneCorralDeadlocks) &&
+                                    corral_deadlock_.IsDead(occupied_.data(), reach_, player))) {
     for (Square b : boxes_) occupied_[b] = 0;
     return kNoState;
   }
@@ -177,7 +179,8 @@ StateId Search::Expand(StateId id) {
   }
   for (Square b : boxes_) occupied_[b] = 0;
   peak_bytes_ = std::max(peak_bytes_, store_.bytes() + open_.size() * sizeof(StateId) * 2 +
-                                          closed_.capacity() + frozen_goals_.bytes());
+                                          closed_.capacity() + frozen_goals_.bytes() +
+                                          corral_deadlock_.bytes());
   return solved;
 }
 
@@ -216,9 +219,10 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   assert(key == zobrist_.Key(child_player, child_.data(), box_count_));
 
   // 6. Store it once; queue it when new or reached with fewer pushes.
-  if (options_.memory_limit_bytes &&
-      store_.bytes_after_growth() + open_.size() * sizeof(StateId) * 2 + frozen_goals_.bytes() >
-          options_.memory_limit_bytes) {
+  if (options_.memory_limit_bytes && store_.bytes_after_growth() +
+                                             open_.size() * sizeof(StateId) * 2 +
+                                             frozen_goals_.bytes() + corral_deadlock_.bytes() >
+                                         options_.memory_limit_bytes) {
     stop_ = SolveStatus::kMemory;
     return kNoState;
   }

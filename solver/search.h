@@ -12,6 +12,7 @@
 
 #include "solver/board.h"
 #include "solver/box_path.h"
+#include "solver/corral_deadlock.h"
 #include "solver/frozen_goals.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
@@ -75,6 +76,7 @@ class Search {
   OpenList open_;
   Reach reach_, child_reach_;
   PiCorral pi_corral_;
+  CorralDeadlock corral_deadlock_;
   FrozenGoals frozen_goals_;
   std::vector<std::pair<int, int>> moves_;  // (box index, direction) to try
   std::vector<uint8_t> occupied_;

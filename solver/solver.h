@@ -53,6 +53,7 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              also with the boxes frozen on goals taken as walls (without
 //              it the bound is the sum of nearest-goal distances)
 //   corral     PI-corral pruning
+//   corraldead corral deadlocks (solver/corral_deadlock.h)
 //   tunnel     tunnel macros (fast mode)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
@@ -60,9 +61,10 @@ enum PruneFlags : uint32_t {
   kPruneBipartite = 1u << 2,
   kPruneCorral = 1u << 3,
   kPruneTunnels = 1u << 4,
-  kPruneAll = (1u << 5) - 1,
+  kPruneCorralDeadlocks = 1u << 5,
+  kPruneAll = (1u << 6) - 1,
 };
-// Parses a comma list of "dead,freeze,bipartite,corral,tunnel", "all",
+// Parses a comma list of "dead,freeze,bipartite,corral,corraldead,tunnel", "all",
 // "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 

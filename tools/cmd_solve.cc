@@ -247,7 +247,8 @@ int RunSolve(const Args& args) {
       "mode", po::value(&flags.mode_name)->value_name("M"),
       "fast (weighted best-first, default) or optimal (fewest pushes)")(
       "prune", po::value(&flags.prune)->value_name("LIST"),
-      "deadlock techniques to use: comma list of dead, freeze, bipartite, corral, tunnel; "
+      "deadlock techniques to use: comma list of dead, freeze, bipartite, corral, corraldead, "
+      "tunnel; "
       "or all (default), none")("threads,j", po::value(&flags.threads)->value_name("N"),
                                 "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),

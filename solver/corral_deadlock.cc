@@ -1,0 +1,171 @@
+#include "solver/corral_deadlock.h"
+
+#include <algorithm>
+
+#include "solver/freeze.h"
+
+namespace sokoban {
+
+CorralDeadlock::CorralDeadlock(const Board& board)
+    : board_(board),
+      box_limit_(std::min(kMaxBoxes, board.box_count())),
+      corral_(board.size(), 0),
+      box_seen_(board.size(), 0),
+      sub_occupied_(board.size(), 0),
+      reach_(board.size()) {}
+
+void CorralDeadlock::Key(const Square* boxes, int count, int player, std::string& key) {
+  key.clear();
+  auto put = [&](int v) {
+    key.push_back(static_cast<char>(v & 0xFF));
+    key.push_back(static_cast<char>(v >> 8));
+  };
+  put(player);
+  for (int i = 0; i < count; ++i) put(boxes[i]);
+}
+
+bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int player) {
+  const int n = board_.size();
+  if (reach.count() + board_.box_count() == n) return false;  // no corral
+  if (stamp_ > 0xF0000000u) {
+    std::fill(corral_.begin(), corral_.end(), 0);
+    std::fill(box_seen_.begin(), box_seen_.end(), 0);
+    stamp_ = 0;
+  }
+  const uint32_t base = stamp_;  // corrals of this position get stamps above
+  for (int seed = 0; seed < n; ++seed) {
+    if (occupied[seed] || reach.Reached(seed) || corral_[seed] > base) continue;
+    // 1. The corral and the boxes next to it.
+    const uint32_t stamp = ++stamp_;
+    corral_[seed] = stamp;
+    stack_.assign(1, seed);
+    boxes_.clear();
+    while (!stack_.empty()) {
+      const int sq = stack_.back();
+      stack_.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const int to = board_.Neighbour(sq, d);
+        if (to == kNoSquare) continue;
+        if (occupied[to]) {
+          if (box_seen_[to] != stamp) {
+            box_seen_[to] = stamp;
+            boxes_.push_back(static_cast<Square>(to));
+          }
+        } else if (corral_[to] != stamp) {
+          corral_[to] = stamp;
+          stack_.push_back(to);
+        }
+      }
+    }
+    // 2. A box the player can push out of the corral now: taken as open.
+    bool opens = false;
+    for (size_t j = 0; j < boxes_.size() && !opens; ++j) {
+      for (int d = 0; d < 4 && !opens; ++d) {
+        const int to = board_.Neighbour(boxes_[j], d), behind = board_.Neighbour(boxes_[j], d ^ 2);
+        opens = to != kNoSquare && behind != kNoSquare && !occupied[to] && corral_[to] != stamp &&
+                !board_.IsDead(to) && reach.Reached(behind);
+      }
+    }
+    if (opens) continue;
+    // 3. The boxes next to those: they often hold the corral's boxes.
+    const size_t inner = boxes_.size();
+    for (size_t j = 0; j < inner; ++j) {
+      for (int d = 0; d < 4; ++d) {
+        const int nb = board_.Neighbour(boxes_[j], d);
+        if (nb != kNoSquare && occupied[nb] && box_seen_[nb] != stamp) {
+          box_seen_[nb] = stamp;
+          boxes_.push_back(static_cast<Square>(nb));
+        }
+      }
+    }
+    if (static_cast<int>(boxes_.size()) > box_limit_) continue;
+    std::sort(boxes_.begin(), boxes_.end());
+    if (SearchCorral(seed, player)) return true;
+  }
+  return false;
+}
+
+bool CorralDeadlock::SearchCorral(int corral, int player) {
+  const uint32_t stamp = stamp_;
+  const int k = static_cast<int>(boxes_.size());
+  Key(boxes_.data(), k, player, answer_key_);
+  answer_key_.push_back(static_cast<char>(corral & 0xFF));
+  answer_key_.push_back(static_cast<char>(corral >> 8));
+  if (auto it = answers_.find(answer_key_); it != answers_.end()) return it->second;
+
+  // The start, normalized: the player's area with only these boxes.
+  for (Square b : boxes_) sub_occupied_[b] = 1;
+  const int start_player = reach_.Fill(board_, sub_occupied_.data(), player);
+  for (Square b : boxes_) sub_occupied_[b] = 0;
+  Key(boxes_.data(), k, start_player, key_);
+  nodes_.clear();
+  seen_.clear();
+  nodes_.push_back(static_cast<Square>(start_player));
+  nodes_.insert(nodes_.end(), boxes_.begin(), boxes_.end());
+  seen_.insert(key_);
+  const size_t stride = static_cast<size_t>(k) + 1;
+  child_.resize(k);
+  bool dead = true;
+  for (size_t head = 0; head * stride < nodes_.size(); ++head) {
+    if (head >= static_cast<size_t>(kMaxNodes)) {
+      dead = false;  // out of budget: not proved
+      break;
+    }
+    const size_t at = head * stride;
+    bool all_on_goals = true;
+    for (int i = 0; i < k; ++i) {
+      sub_occupied_[nodes_[at + 1 + i]] = 1;
+      all_on_goals = all_on_goals && board_.IsGoal(nodes_[at + 1 + i]);
+    }
+    reach_.Fill(board_, sub_occupied_.data(), nodes_[at]);
+    bool open = all_on_goals;
+    for (int sq = 0; sq < board_.size() && !open; ++sq) {
+      open = corral_[sq] == stamp && reach_.Reached(sq);
+    }
+    pushes_.clear();
+    for (int i = 0; i < k && !open; ++i) {
+      const int box = nodes_[at + 1 + i];
+      for (int d = 0; d < 4; ++d) {
+        const int to = board_.Neighbour(box, d), behind = board_.Neighbour(box, d ^ 2);
+        if (to == kNoSquare || behind == kNoSquare || sub_occupied_[to] || board_.IsDead(to) ||
+            !reach_.Reached(behind)) {
+          continue;
+        }
+        pushes_.emplace_back(i, d);
+      }
+    }
+    // Each child once, normalized; none frozen off its goal.
+    for (const auto& [i, d] : pushes_) {
+      const int from = nodes_[at + 1 + i], to = board_.Neighbour(from, d);
+      sub_occupied_[from] = 0;
+      sub_occupied_[to] = 1;
+      const bool frozen = IsFreezeDeadlock(board_, sub_occupied_.data(), to);
+      const int norm = frozen ? 0 : reach_.Fill(board_, sub_occupied_.data(), from);
+      sub_occupied_[to] = 0;
+      sub_occupied_[from] = 1;
+      if (frozen) continue;
+      std::copy(nodes_.begin() + at + 1, nodes_.begin() + at + stride, child_.begin());
+      child_[i] = static_cast<Square>(to);
+      std::sort(child_.begin(), child_.end());
+      Key(child_.data(), k, norm, key_);
+      if (!seen_.insert(key_).second) continue;
+      nodes_.push_back(static_cast<Square>(norm));
+      nodes_.insert(nodes_.end(), child_.begin(), child_.end());
+    }
+    for (int i = 0; i < k; ++i) sub_occupied_[nodes_[at + 1 + i]] = 0;
+    if (open) {
+      dead = false;
+      break;
+    }
+  }
+  // The answer is kept while the table stays under its byte budget: a map
+  // slot plus the key's own allocation.
+  const size_t entry = sizeof(std::string) + sizeof(bool) + 1 + answer_key_.size() + 16;
+  if (bytes_ + entry <= kMaxBytes) {
+    answers_.emplace(answer_key_, dead);
+    bytes_ += entry;
+  }
+  return dead;
+}
+
+}  // namespace sokoban

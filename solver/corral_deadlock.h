@@ -1,0 +1,70 @@
+// Corral deadlocks.
+//
+// A corral is a connected area of free floor the player cannot reach. The
+// check takes the boxes next to a corral and the boxes next to those, and
+// removes every other box. If then, pushing only those boxes, the player
+// can neither get into the corral nor put all of them on goals, the
+// position is dead: any solution of the whole position, cut down to those
+// boxes, would do one or the other (fewer boxes never block a walk or a
+// push, and dead squares and freeze deadlocks of the smaller position are
+// deadlocks of the larger). The question is answered by a breadth-first
+// search over those boxes with a node budget; past the budget the answer is
+// "not dead". A corral with a box the player can push now out of it is
+// taken as open and not searched. Answers are kept by corral (its first
+// square, the player's square and the boxes), so a corral met again costs
+// one lookup.
+//
+//   CorralDeadlock corrals(board);
+//   if (corrals.IsDead(occupied, reach, player)) { /* prune */ }
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "solver/board.h"
+#include "solver/reach.h"
+
+namespace sokoban {
+
+class CorralDeadlock {
+ public:
+  explicit CorralDeadlock(const Board& board);
+
+  // occupied[sq] != 0 marks boxes; reach holds the player's area and player
+  // is its normalized square.
+  bool IsDead(const uint8_t* occupied, const Reach& reach, int player);
+
+  // Memory held by the kept answers.
+  size_t bytes() const { return bytes_; }
+
+ private:
+  // Searches the corral marked with the current stamp, whose first square
+  // is `corral`, with the boxes in boxes_ (sorted).
+  bool SearchCorral(int corral, int player);
+  static void Key(const Square* boxes, int count, int player, std::string& key);
+
+  static constexpr int kMaxBoxes = 12;
+  static constexpr int kMaxNodes = 400;
+  static constexpr size_t kMaxBytes = size_t{32} << 20;
+
+  const Board& board_;
+  const int box_limit_;
+  std::vector<uint32_t> corral_;    // stamp of the corral a square is in
+  std::vector<uint32_t> box_seen_;  // stamp of the corral a box was taken for
+  uint32_t stamp_ = 0;
+  std::vector<int> stack_;
+  std::vector<Square> boxes_, child_;
+  std::vector<uint8_t> sub_occupied_;
+  Reach reach_;
+  absl::flat_hash_map<std::string, bool> answers_;  // corral key -> dead
+  size_t bytes_ = 0;
+  std::vector<Square> nodes_;  // search nodes: player, then the boxes
+  absl::flat_hash_set<std::string> seen_;
+  std::vector<std::pair<int, int>> pushes_;
+  std::string key_, answer_key_;
+};
+
+}  // namespace sokoban
