@@ -88,15 +88,29 @@ bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int pla
 bool CorralDeadlock::SearchCorral(int corral, int player) {
   const uint32_t stamp = stamp_;
   const int k = static_cast<int>(boxes_.size());
-  Key(boxes_.data(), k, player, answer_key_);
-  answer_key_.push_back(static_cast<char>(corral & 0xFF));
-  answer_key_.push_back(static_cast<char>(corral >> 8));
+  // A key (boxes, square, corral) stands for the question with the player
+  // anywhere in the area that holds `square` once only these boxes are left,
+  // so the player's own square and that area's first square both name it.
+  auto answer_key = [&](int square) {
+    Key(boxes_.data(), k, square, answer_key_);
+    answer_key_.push_back(static_cast<char>(corral & 0xFF));
+    answer_key_.push_back(static_cast<char>(corral >> 8));
+  };
+  answer_key(player);
   if (auto it = answers_.find(answer_key_); it != answers_.end()) return it->second;
-
   // The start, normalized: the player's area with only these boxes.
   for (Square b : boxes_) sub_occupied_[b] = 1;
   const int start_player = reach_.Fill(board_, sub_occupied_.data(), player);
   for (Square b : boxes_) sub_occupied_[b] = 0;
+  if (start_player != player) {
+    answer_key(start_player);
+    if (auto it = answers_.find(answer_key_); it != answers_.end()) {
+      const bool dead = it->second;
+      answer_key(player);
+      Keep(dead);
+      return dead;
+    }
+  }
   Key(boxes_.data(), k, start_player, key_);
   nodes_.clear();
   seen_.clear();
@@ -158,14 +172,21 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       break;
     }
   }
-  // The answer is kept while the table stays under its byte budget: a map
-  // slot plus the key's own allocation.
-  const size_t entry = sizeof(std::string) + sizeof(bool) + 1 + answer_key_.size() + 16;
-  if (bytes_ + entry <= kMaxBytes) {
-    answers_.emplace(answer_key_, dead);
-    bytes_ += entry;
+  answer_key(start_player);
+  Keep(dead);
+  if (start_player != player) {
+    answer_key(player);
+    Keep(dead);
   }
   return dead;
+}
+
+// The answer is kept while the table stays under its byte budget: a map
+// slot plus the key's own allocation.
+void CorralDeadlock::Keep(bool dead) {
+  const size_t entry = sizeof(std::string) + sizeof(bool) + 1 + answer_key_.size() + 16;
+  if (bytes_ + entry > kMaxBytes) return;
+  if (answers_.emplace(answer_key_, dead).second) bytes_ += entry;
 }
 
 }  // namespace sokoban

@@ -44,6 +44,7 @@ class CorralDeadlock {
   // Searches the corral marked with the current stamp, whose first square
   // is `corral`, with the boxes in boxes_ (sorted).
   bool SearchCorral(int corral, int player);
+  void Keep(bool dead);  // keeps the answer under answer_key_
   static void Key(const Square* boxes, int count, int player, std::string& key);
 
   static constexpr int kMaxBoxes = 12;
