@@ -277,6 +277,10 @@ class XsbSokReader {
     std::vector<std::string>& notes = *last_note_list_;
     std::string title = Trimmed(notes.back());
     notes.pop_back();
+    // A `Title: NAME` line above the first board (where it cannot be a
+    // note of a level) names that board: NAME is the title.
+    std::string_view value;
+    if (ParseKey(title, &value) == Key::kTitle) title = Trimmed(value);
     last_note_line_ = -1;
     return title;
   }
@@ -384,9 +388,20 @@ class XsbSokReader {
       return i + 1;
     }
     switch (key) {
-      case Key::kTitle:
-        Current().title = std::string(value);
+      case Key::kTitle: {
+        // After a blank line and directly above a board, `Title: NAME`
+        // names that board (the title rule takes it back from the notes);
+        // anywhere else it is the current level's title note.
+        const size_t next = Next(i);
+        const int before = Previous(static_cast<int>(i));
+        if (next < lines_.size() && kinds_[next].kind == Kind::kBoard && before >= 0 &&
+            kinds_[before].kind == Kind::kBlank) {
+          AddNote(Current().notes, text, i);
+        } else {
+          Current().title = std::string(value);
+        }
         return i + 1;
+      }
       case Key::kAuthor:
         Current().author = std::string(value);
         return i + 1;

@@ -251,6 +251,37 @@ TEST(SokReader, FileNotesRemarksCollectionAndTitleRule) {
   for (const LevelEntry& e : c.levels) EXPECT_TRUE(e.status.ok()) << e.status;
 }
 
+// Files that head each board with a `Title:` line: after a blank line and
+// directly above a board, it names that board (`Title:` stripped), also
+// above the first board; a `Title:` note under a board still names the
+// level above it.
+TEST(SokReader, TitleKeyLinesHeadingBoards) {
+  const Collection c = Read(
+      "Title: a\n"
+      "#####\n"
+      "#@$.#\n"
+      "#####\n"
+      "\n"
+      "Title: b\n"
+      "#####\n"
+      "#@$.#\n"
+      "#####\n"
+      "Title: c\n"
+      "\n"
+      "#####\n"
+      "#@$.#\n"
+      "#####\n");
+  ASSERT_EQ(c.levels.size(), 3u);
+  EXPECT_EQ(c.levels[0].level.title, "a");
+  EXPECT_EQ(c.levels[1].level.title, "c");
+  EXPECT_EQ(c.levels[2].level.title, "");
+  EXPECT_TRUE(c.notes.empty());
+  for (const LevelEntry& e : c.levels) {
+    EXPECT_TRUE(e.status.ok()) << e.status;
+    EXPECT_TRUE(e.level.notes.empty()) << e.level.title;
+  }
+}
+
 TEST(SokReader, RunLengthRowsGroupsAndRowSeparators) {
   const Collection c = Read(
       "4#\n"
