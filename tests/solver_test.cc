@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <map>
 #include <queue>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "common/level_io.h"
 #include "common/moves.h"
 #include "solver/board.h"
@@ -142,6 +144,55 @@ TEST(Solver, OptimalModeMatchesAnIndependentBreadthFirstSearch) {
     ++checked;
   }
   EXPECT_GE(checked, 8);
+}
+
+// Random small rooms (6x6 inside, a seventh of the squares walls, 2 or 3
+// boxes; 150 solvable and 150 not): every pruning technique together must agree with the
+// independent breadth-first search on every one, solvable (same push count) or not. A deadlock test
+// that is wrong shows here as a level called unsolvable that has a solution, or as a longer
+// solution.
+TEST(Solver, RandomRoomsAgreeWithAnIndependentBreadthFirstSearch) {
+  std::mt19937 rng(20261130);
+  int solvable = 0, unsolvable = 0;
+  for (int attempt = 0; attempt < 5000 && (solvable < 150 || unsolvable < 150); ++attempt) {
+    std::vector<std::string> rows(8, std::string(8, '#'));
+    std::vector<std::pair<int, int>> free;
+    for (int y = 1; y <= 6; ++y) {
+      for (int x = 1; x <= 6; ++x) {
+        if (rng() % 7 == 0) continue;
+        rows[y][x] = ' ';
+        free.emplace_back(x, y);
+      }
+    }
+    const int boxes = 2 + static_cast<int>(rng() % 2);
+    if (static_cast<int>(free.size()) < 2 * boxes + 1) continue;
+    std::shuffle(free.begin(), free.end(), rng);
+    for (int k = 0; k < boxes; ++k) rows[free[k].second][free[k].first] = '$';
+    // Goals anywhere free or under a box.
+    std::vector<std::pair<int, int>> goal_squares(free.begin(), free.end() - 1);
+    std::shuffle(goal_squares.begin(), goal_squares.end(), rng);
+    for (int k = 0; k < boxes; ++k) {
+      char& c = rows[goal_squares[k].second][goal_squares[k].first];
+      c = c == '$' ? '*' : '.';
+    }
+    const auto player = free.back();
+    char& p = rows[player.second][player.first];
+    p = p == '.' ? '+' : '@';
+    const Level level = Level::FromRows(rows);
+    if (!ValidateLevel(level).ok()) continue;
+    const int expected = BfsPushes(level);
+    const SolveResult r = SolveWith(level, SolveMode::kOptimal);
+    if (expected < 0) {
+      EXPECT_EQ(r.status, SolveStatus::kUnsolvable) << absl::StrJoin(rows, "\n");
+      ++unsolvable;
+    } else {
+      ASSERT_EQ(r.status, SolveStatus::kSolved) << absl::StrJoin(rows, "\n");
+      EXPECT_EQ(r.metrics.pushes, expected) << absl::StrJoin(rows, "\n");
+      ++solvable;
+    }
+  }
+  EXPECT_GE(solvable, 150);
+  EXPECT_GE(unsolvable, 150);
 }
 
 // Push-optimal lengths pinned, so that a change in either search shows.
