@@ -147,10 +147,11 @@ TEST(Solver, OptimalModeMatchesAnIndependentBreadthFirstSearch) {
 }
 
 // Random small rooms (6x6 inside, a seventh of the squares walls, 2 or 3
-// boxes; 150 solvable and 150 not): every pruning technique together must agree with the
-// independent breadth-first search on every one, solvable (same push count) or not. A deadlock test
-// that is wrong shows here as a level called unsolvable that has a solution, or as a longer
-// solution.
+// boxes; 150 solvable and 150 not): with every pruning technique on, optimal
+// mode must agree with the independent breadth-first search on every one
+// (solvable with the same push count, or not), and fast mode on whether it
+// is solvable. A wrong deadlock test shows here as a level called
+// unsolvable that has a solution, or as a longer solution.
 TEST(Solver, RandomRoomsAgreeWithAnIndependentBreadthFirstSearch) {
   std::mt19937 rng(20261130);
   int solvable = 0, unsolvable = 0;
@@ -182,6 +183,11 @@ TEST(Solver, RandomRoomsAgreeWithAnIndependentBreadthFirstSearch) {
     if (!ValidateLevel(level).ok()) continue;
     const int expected = BfsPushes(level);
     const SolveResult r = SolveWith(level, SolveMode::kOptimal);
+    // Fast mode (weighted search, tunnel macros) must agree on solvability.
+    const SolveResult fast = SolveWith(level, SolveMode::kFast);
+    EXPECT_EQ(fast.status, expected < 0 ? SolveStatus::kUnsolvable : SolveStatus::kSolved)
+        << absl::StrJoin(rows, "\n");
+    if (fast.status == SolveStatus::kSolved) ExpectReplaySolves(level, fast);
     if (expected < 0) {
       EXPECT_EQ(r.status, SolveStatus::kUnsolvable) << absl::StrJoin(rows, "\n");
       ++unsolvable;
