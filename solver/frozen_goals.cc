@@ -49,15 +49,13 @@ const std::vector<uint8_t>& FrozenGoals::Table(const std::vector<Square>& frozen
   return tables_.emplace(frozen, std::move(table)).first->second;
 }
 
-bool FrozenGoals::Augment(int box, std::vector<int>& goal_of_box, std::vector<int>& box_of_goal,
-                          std::vector<uint8_t>& visited) const {
+bool FrozenGoals::Augment(int box) {
   const uint8_t* row = &(*table_)[static_cast<size_t>(free_boxes_[box]) * goals_];
   for (int j = 0; j < static_cast<int>(free_goals_.size()); ++j) {
-    if (visited[j] || !row[free_goals_[j]]) continue;
-    visited[j] = 1;
-    if (box_of_goal[j] < 0 || Augment(box_of_goal[j], goal_of_box, box_of_goal, visited)) {
-      box_of_goal[j] = box;
-      goal_of_box[box] = j;
+    if (visited_[j] || !row[free_goals_[j]]) continue;
+    visited_[j] = 1;
+    if (box_of_goal_[j] < 0 || Augment(box_of_goal_[j])) {
+      box_of_goal_[j] = box;
       return true;
     }
   }
@@ -86,11 +84,10 @@ bool FrozenGoals::IsDead(uint8_t* occupied, const Square* boxes, int count, int 
     }
   }
   // Kuhn's augmenting paths: a perfect matching of free boxes to free goals.
-  std::vector<int> goal_of_box(free_boxes_.size(), -1), box_of_goal(free_goals_.size(), -1);
-  std::vector<uint8_t> visited(free_goals_.size());
+  box_of_goal_.assign(free_goals_.size(), -1);
   for (int b = 0; b < static_cast<int>(free_boxes_.size()); ++b) {
-    std::fill(visited.begin(), visited.end(), 0);
-    if (!Augment(b, goal_of_box, box_of_goal, visited)) return true;
+    visited_.assign(free_goals_.size(), 0);
+    if (!Augment(b)) return true;
   }
   return false;
 }

@@ -37,8 +37,8 @@ class FrozenGoals {
   // For one set of frozen boxes: can_reach[sq * goals + k] when a box on
   // sq can be pushed to goal k (k over all goals; frozen goals unused).
   const std::vector<uint8_t>& Table(const std::vector<Square>& frozen);
-  bool Augment(int box, std::vector<int>& goal_of_box, std::vector<int>& box_of_goal,
-               std::vector<uint8_t>& visited) const;
+  // Kuhn's augmenting path from free box `box` over box_of_goal_/visited_.
+  bool Augment(int box);
 
   static constexpr size_t kMaxBytes = size_t{64} << 20;
   static constexpr size_t kMaxTableBytes = size_t{4} << 20;
@@ -52,6 +52,8 @@ class FrozenGoals {
   std::vector<int> queue_;
   std::vector<Square> frozen_, free_boxes_;
   std::vector<int> free_goals_;
+  std::vector<int> box_of_goal_;  // free box matched to each free goal, or -1
+  std::vector<uint8_t> visited_;
   const std::vector<uint8_t>* table_ = nullptr;
 };
 

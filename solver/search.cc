@@ -45,6 +45,10 @@ Search::Search(const Board& board, const SolveOptions& options, int weight,
 
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
+size_t Search::OtherBytes() const {
+  return open_.size() * sizeof(StateId) * 2 + frozen_goals_.bytes() + corral_deadlock_.bytes();
+}
+
 bool Search::OutOfBudget() {
   if (options_.max_expansions && expanded_ >= options_.max_expansions) {
     stop_ = SolveStatus::kTimeout;
@@ -178,9 +182,7 @@ StateId Search::Expand(StateId id) {
     solved = AddChild(i, to, length, length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2));
   }
   for (Square b : boxes_) occupied_[b] = 0;
-  peak_bytes_ = std::max(peak_bytes_, store_.bytes() + open_.size() * sizeof(StateId) * 2 +
-                                          closed_.capacity() + frozen_goals_.bytes() +
-                                          corral_deadlock_.bytes());
+  peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
   return solved;
 }
 
@@ -189,13 +191,14 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   const int g = parent_g_ + pushes;
   if (g > 0xFFFF) return kNoState;
 
-  // 4. Deadlock checks on the position after the push.
+  // 4. Deadlock checks on the position after the push (child_: its boxes,
+  // not yet sorted).
+  std::copy(boxes_.begin(), boxes_.end(), child_.begin());
+  child_[i] = static_cast<Square>(to);
   occupied_[from] = 0;
   occupied_[to] = 1;
   bool dead = (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
   if (!dead && (options_.prune & kPruneBipartite) && board_.IsGoal(to)) {
-    std::copy(boxes_.begin(), boxes_.end(), child_.begin());
-    child_[i] = static_cast<Square>(to);
     dead = frozen_goals_.IsDead(occupied_.data(), child_.data(), box_count_, to);
   }
   int child_player = 0;
@@ -209,9 +212,7 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   if (dead) return kNoState;
 
   // 5. The child state, boxes kept sorted.
-  std::copy(boxes_.begin(), boxes_.end(), child_.begin());
   int j = i;
-  child_[j] = static_cast<Square>(to);
   while (j > 0 && child_[j - 1] > child_[j]) std::swap(child_[j - 1], child_[j]), --j;
   while (j + 1 < box_count_ && child_[j + 1] < child_[j]) std::swap(child_[j + 1], child_[j]), ++j;
   const uint64_t key =
@@ -219,10 +220,8 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   assert(key == zobrist_.Key(child_player, child_.data(), box_count_));
 
   // 6. Store it once; queue it when new or reached with fewer pushes.
-  if (options_.memory_limit_bytes && store_.bytes_after_growth() +
-                                             open_.size() * sizeof(StateId) * 2 +
-                                             frozen_goals_.bytes() + corral_deadlock_.bytes() >
-                                         options_.memory_limit_bytes) {
+  if (options_.memory_limit_bytes &&
+      store_.bytes_after_growth() + OtherBytes() > options_.memory_limit_bytes) {
     stop_ = SolveStatus::kMemory;
     return kNoState;
   }

@@ -46,6 +46,9 @@ class Search {
 
  private:
   int Priority(int g, int h) const;
+  // Memory besides the state store: the open list (counted at 8 bytes an
+  // entry) and the deadlock tables.
+  size_t OtherBytes() const;
   bool Finish(SolveStatus status);  // records the verdict; returns false
   bool OutOfBudget();
   // Expands one state; returns the id of a solved child, or kNoState.
