@@ -26,6 +26,10 @@ using Square = uint16_t;
 inline constexpr int kNoSquare = -1;
 inline constexpr size_t kMaxFloorSquares = 32767;
 
+// Which way a search runs: pushing boxes from the start to the goals, or
+// pulling them back from the goals to the start.
+enum class Direction : uint8_t { kPush, kPull };
+
 class Board {
  public:
   // Fails when the level does not pass ValidateLevel or has more than

@@ -27,6 +27,30 @@ struct Node {
   int dir;          // the push that led here
 };
 
+// Appends the shortest walk (fewest steps, boxes as obstacles) from `from`
+// to `to` in LURD letters. The target is reachable: the search checked it.
+void AppendWalk(const Board& board, const std::vector<uint8_t>& occupied, int from, int to,
+                std::string& out) {
+  if (from == to) return;
+  std::vector<int> came_dir(board.size(), -1);
+  std::vector<int> queue{from};
+  came_dir[from] = 4;
+  for (size_t head = 0; head < queue.size() && came_dir[to] < 0; ++head) {
+    const int sq = queue[head];
+    for (int d = 0; d < 4; ++d) {
+      const int next = board.Neighbour(sq, d);
+      if (next == kNoSquare || occupied[next] || came_dir[next] >= 0) continue;
+      came_dir[next] = d;
+      queue.push_back(next);
+    }
+  }
+  std::string walk;
+  for (int sq = to; sq != from; sq = board.Neighbour(sq, came_dir[sq] ^ 2)) {
+    walk += kDirLetters[came_dir[sq]];
+  }
+  out.append(walk.rbegin(), walk.rend());
+}
+
 }  // namespace
 
 bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, int to, int player,
@@ -68,6 +92,26 @@ bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, i
   }
   path->insert(path->end(), steps.rbegin(), steps.rend());
   return true;
+}
+
+std::string PushesToLurd(const Board& board, const std::vector<Push>& pushes) {
+  std::vector<uint8_t> occupied(board.size(), 0);
+  for (Square b : board.start_boxes()) occupied[b] = 1;
+  int player = board.start_player();
+  std::string moves;
+  for (const Push& p : pushes) {
+    AppendWalk(board, occupied, player, board.Neighbour(p.from, p.dir ^ 2), moves);
+    int box = p.from;
+    for (int k = 0; k < p.length; ++k) {
+      const int next = board.Neighbour(box, p.dir);
+      occupied[box] = 0;
+      occupied[next] = 1;
+      moves += "LURD"[p.dir];
+      player = box;
+      box = next;
+    }
+  }
+  return moves;
 }
 
 }  // namespace sokoban

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "solver/board.h"
@@ -27,5 +28,9 @@ struct Push {
 // `player`. Appends single-square pushes to path; false when impossible.
 bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, int to, int player,
                  std::vector<Push>* path);
+
+// The moves (LURD, pushes upper case) of the pushes from the level's start,
+// with the shortest player walk (fewest steps) before each push.
+std::string PushesToLurd(const Board& board, const std::vector<Push>& pushes);
 
 }  // namespace sokoban

@@ -38,30 +38,36 @@ std::vector<int> SideAreas(const Board& board) {
 
 }  // namespace
 
-LowerBound::LowerBound(const Board& board)
+LowerBound::LowerBound(const Board& board, Direction direction)
     : goals_(static_cast<int>(board.goals().size())),
       dist_(static_cast<size_t>(board.size()) * board.goals().size(), kUnreachable),
       nearest_(board.size(), kUnreachable),
       costs_(static_cast<size_t>(goals_) * goals_),
       hungarian_(goals_) {
   const int n = board.size();
+  const std::vector<Square>& targets =
+      direction == Direction::kPush ? board.goals() : board.start_boxes();
   if (n <= kMaxSquaresForSides) {
-    PlayerAwareDistances(board);
+    PlayerAwareDistances(board, targets, direction);
   } else {
-    PlainDistances(board);
+    PlainDistances(board, targets, direction);
   }
   for (int sq = 0; sq < n; ++sq) {
     for (int g = 0; g < goals_; ++g) nearest_[sq] = std::min(nearest_[sq], distance(sq, g));
   }
 }
 
-void LowerBound::PlainDistances(const Board& board) {
+// Breadth-first from each target, moving a box the other way: to bring a
+// box to a goal by pushes, pull it back from the goal (a box on `to` can be
+// pushed to sq when the player can stand on the far side of `to`); to bring
+// it to a start square by pulls, push it out from there (a box on sq can be
+// pushed to `to` when the player can stand on the near side of sq).
+void LowerBound::PlainDistances(const Board& board, const std::vector<Square>& targets,
+                                Direction direction) {
   std::vector<int> queue(board.size());
   for (int g = 0; g < goals_; ++g) {
-    // Breadth-first pulls from the goal: a box on `to` can be pushed to sq
-    // when the player can stand on the far side of `to`.
     int head = 0, tail = 0;
-    const int start = board.goals()[g];
+    const int start = targets[g];
     dist_[static_cast<size_t>(start) * goals_ + g] = 0;
     queue[tail++] = start;
     while (head < tail) {
@@ -69,7 +75,10 @@ void LowerBound::PlainDistances(const Board& board) {
       const uint16_t next = dist_[static_cast<size_t>(sq) * goals_ + g] + 1;
       for (int d = 0; d < 4; ++d) {
         const int to = board.Neighbour(sq, d);
-        if (to == kNoSquare || board.Neighbour(to, d) == kNoSquare) continue;
+        if (to == kNoSquare) continue;
+        const int player =
+            direction == Direction::kPush ? board.Neighbour(to, d) : board.Neighbour(sq, d ^ 2);
+        if (player == kNoSquare) continue;
         uint16_t& slot = dist_[static_cast<size_t>(to) * goals_ + g];
         if (slot != kUnreachable) continue;
         slot = next;
@@ -79,15 +88,17 @@ void LowerBound::PlainDistances(const Board& board) {
   }
 }
 
-// Pulls again, but the player must also get around the box: a state is a
-// box square and the area (side label) the player is in. From the goal,
-// with the player on any side, pull the box towards the player's side; the
-// player then stands beyond, and may walk to any side in the same area. A
-// box's distance is the least over the player's sides, so the bound does
-// not depend on where the player is and stays admissible, while boxes that
-// the player could never get behind count as far (or unreachable) as they
-// really are.
-void LowerBound::PlayerAwareDistances(const Board& board) {
+// Moves the box again, but the player must also get around it: a state is
+// a box square and the area (side label) the player is in. From the target,
+// with the player on any side, move the box one square (towards the
+// player's side when pulling back from a goal, away from it when pushing out
+// from a start square); the player then stands on the square the box left,
+// and may walk to any side in the same area. A box's distance is the least
+// over the player's sides, so the bound does not depend on where the player
+// is and stays admissible, while boxes that the player could never get
+// behind count as far (or unreachable) as they really are.
+void LowerBound::PlayerAwareDistances(const Board& board, const std::vector<Square>& targets,
+                                      Direction direction) {
   const int n = board.size();
   const std::vector<int> side = SideAreas(board);
   std::vector<uint16_t> seen(static_cast<size_t>(n) * 4);
@@ -95,7 +106,7 @@ void LowerBound::PlayerAwareDistances(const Board& board) {
   for (int g = 0; g < goals_; ++g) {
     std::fill(seen.begin(), seen.end(), kUnreachable);
     queue.clear();
-    const int start = board.goals()[g];
+    const int start = targets[g];
     for (int d = 0; d < 4; ++d) {
       const int label = side[start * 4 + d];
       if (label < 0 || seen[start * 4 + label] != kUnreachable) continue;
@@ -108,11 +119,15 @@ void LowerBound::PlayerAwareDistances(const Board& board) {
       uint16_t& best = dist_[static_cast<size_t>(sq) * goals_ + g];
       best = std::min(best, here);
       for (int d = 0; d < 4; ++d) {
-        if (side[sq * 4 + d] != label) continue;  // the player cannot get to side d
+        // Pulling towards side d: the player stands there and steps back
+        // beyond; pushing towards d: the player stands on the opposite side.
+        const int stand = direction == Direction::kPush ? d : d ^ 2;
+        if (side[sq * 4 + stand] != label) continue;  // the player cannot get there
         const int p = board.Neighbour(sq, d);
-        const int q = board.Neighbour(p, d);
-        if (q == kNoSquare) continue;  // no room for the player to step back
-        const int next = p * 4 + side[p * 4 + d];
+        if (p == kNoSquare) continue;
+        if (direction == Direction::kPush && board.Neighbour(p, d) == kNoSquare) continue;
+        // The player now stands beyond p (pulling) or on sq (pushing).
+        const int next = p * 4 + side[p * 4 + (direction == Direction::kPush ? d : d ^ 2)];
         if (seen[next] != kUnreachable) continue;
         seen[next] = here + 1;
         queue.push_back(next);

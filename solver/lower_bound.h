@@ -8,6 +8,11 @@
 // a minimum-cost perfect matching of its boxes to the goals over these
 // distances; a state with no perfect matching is dead.
 //
+// For a search that pulls boxes back from the goals to the start
+// (Direction::kPull), the targets are the start squares instead, and
+// distance(sq, t) is the fewest pulls that bring a box from sq to start
+// square t (the fewest pushes from t to sq).
+//
 //   LowerBound lb(board);
 //   int h = lb.Estimate(boxes);   // LowerBound::kDead: no matching
 #pragma once
@@ -25,11 +30,13 @@ class LowerBound {
   static constexpr int kDead = Hungarian::kInfinity;
   static constexpr uint16_t kUnreachable = 0xFFFF;
 
-  explicit LowerBound(const Board& board);
+  explicit LowerBound(const Board& board, Direction direction = Direction::kPush);
 
   uint16_t distance(int sq, int goal) const {
     return dist_[static_cast<size_t>(sq) * goals_ + goal];
   }
+  // A box on sq can reach no target.
+  bool Hopeless(int sq) const { return nearest_[sq] == kUnreachable; }
 
   // Lower bound on the pushes left for boxes (box_count() squares).
   int Estimate(const Square* boxes);
@@ -50,8 +57,9 @@ class LowerBound {
   int goals_;
   std::vector<uint16_t> dist_;
   std::vector<uint16_t> nearest_;
-  void PlainDistances(const Board& board);
-  void PlayerAwareDistances(const Board& board);
+  void PlainDistances(const Board& board, const std::vector<Square>& targets, Direction direction);
+  void PlayerAwareDistances(const Board& board, const std::vector<Square>& targets,
+                            Direction direction);
   void FillRow(int index, int sq);
 
   std::vector<int> costs_;

@@ -48,11 +48,12 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneTunnels;
     } else if (word == "corraldead") {
       flags |= kPruneCorralDeadlocks;
-
+    } else if (word == "backward") {
+      flags |= kPruneBackward;
     } else {
       return absl::InvalidArgumentError(absl::StrCat("unknown --prune technique '", word,
                                                      "' (known: dead, freeze, bipartite, corral, "
-                                                     "corraldead, tunnel, all, none)"));
+                                                     "corraldead, tunnel, backward, all, none)"));
     }
   }
   return flags;

@@ -21,13 +21,14 @@ void SetClosed(std::vector<uint8_t>& bits, StateId id) {
 
 }  // namespace
 
-Search::Search(const Board& board, const SolveOptions& options, int weight,
+Search::Search(const Board& board, const SolveOptions& options, int weight, Direction direction,
                std::chrono::steady_clock::time_point clock_start)
     : board_(board),
       options_(options),
       weight_(options.mode == SolveMode::kOptimal ? 1 : weight),
+      direction_(direction),
       box_count_(board.box_count()),
-      bound_(board),
+      bound_(board, direction),
       codec_(board.size(), board.box_count()),
       zobrist_(board.size()),
       store_(codec_, zobrist_),
@@ -40,7 +41,8 @@ Search::Search(const Board& board, const SolveOptions& options, int weight,
       boxes_(board.box_count()),
       child_(board.box_count()),
       packed_(codec_.stride() + StateStore::kLoadSlack),
-      tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast),
+      tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast &&
+               direction == Direction::kPush),
       start_(clock_start) {}
 
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
@@ -72,6 +74,7 @@ bool Search::OutOfBudget() {
 }
 
 bool Search::Start() {
+  if (direction_ == Direction::kPull) return StartPull();
   std::copy(board_.start_boxes().begin(), board_.start_boxes().end(), boxes_.begin());
   for (Square b : boxes_) occupied_[b] = 1;
   const int player = reach_.Fill(board_, occupied_.data(), board_.start_player());
@@ -90,6 +93,36 @@ bool Search::Start() {
     return Finish(SolveStatus::kSolved);
   }
   open_.Push(Priority(0, h), h, root);
+  return true;
+}
+
+// The roots: every box on a goal, the player in each area it can be in.
+bool Search::StartPull() {
+  for (Square b : board_.start_boxes()) occupied_[b] = 1;
+  start_player_ = reach_.Fill(board_, occupied_.data(), board_.start_player());
+  for (Square b : board_.start_boxes()) occupied_[b] = 0;
+  std::copy(board_.goals().begin(), board_.goals().end(), boxes_.begin());
+  std::sort(boxes_.begin(), boxes_.end());
+  const int h = bound_.Estimate(boxes_.data());
+  if (h == LowerBound::kDead) return Finish(SolveStatus::kUnsolvable);
+  for (Square b : boxes_) occupied_[b] = 1;
+  std::vector<uint8_t> covered(board_.size(), 0);
+  for (int sq = 0; sq < board_.size(); ++sq) {
+    if (occupied_[sq] || covered[sq]) continue;
+    const int player = reach_.Fill(board_, occupied_.data(), sq);
+    for (int k = sq; k < board_.size(); ++k) covered[k] |= reach_.Reached(k);
+    codec_.Pack(player, boxes_.data(), packed_.data());
+    const StateId root =
+        store_.Insert(packed_.data(), zobrist_.Key(player, boxes_.data(), box_count_), kNoState, 0)
+            .first;
+    if (h == 0 && player == start_player_) {
+      for (Square b : boxes_) occupied_[b] = 0;
+      TracePushes(root);
+      return Finish(SolveStatus::kSolved);
+    }
+    open_.Push(Priority(0, h), h, root);
+  }
+  for (Square b : boxes_) occupied_[b] = 0;
   return true;
 }
 
@@ -133,6 +166,24 @@ StateId Search::Expand(StateId id) {
   boxes_key_ = zobrist_.Key(player, boxes_.data(), box_count_) ^ zobrist_.player(player);
   bound_.SetParent(boxes_.data());
   StateId solved = kNoState;
+
+  if (direction_ == Direction::kPull) {
+    // A pull: the player stands next to the box and steps back, the box
+    // following onto the square the player left.
+    for (int i = 0; i < box_count_ && solved == kNoState && stop_ == SolveStatus::kSolved; ++i) {
+      for (int d = 0; d < 4 && solved == kNoState && stop_ == SolveStatus::kSolved; ++d) {
+        const int to = board_.Neighbour(boxes_[i], d);
+        if (to == kNoSquare || !reach_.Reached(to)) continue;
+        const int back = board_.Neighbour(to, d);
+        if (back == kNoSquare || occupied_[back]) continue;
+        if ((options_.prune & kPruneDeadSquares) && bound_.Hopeless(to)) continue;
+        solved = AddChild(i, to, 1, back);
+      }
+    }
+    for (Square b : boxes_) occupied_[b] = 0;
+    peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
+    return solved;
+  }
 
   // 2. The pushes to try: all of them, or only those into a PI-corral.
   moves_.clear();
@@ -197,8 +248,10 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   child_[i] = static_cast<Square>(to);
   occupied_[from] = 0;
   occupied_[to] = 1;
-  bool dead = (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
-  if (!dead && (options_.prune & kPruneBipartite) && board_.IsGoal(to)) {
+  const bool push = direction_ == Direction::kPush;
+  bool dead =
+      push && (options_.prune & kPruneFreeze) && IsFreezeDeadlock(board_, occupied_.data(), to);
+  if (!dead && push && (options_.prune & kPruneBipartite) && board_.IsGoal(to)) {
     dead = frozen_goals_.IsDead(occupied_.data(), child_.data(), box_count_, to);
   }
   int child_player = 0;
@@ -231,6 +284,14 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     if (IsClosed(closed_, child) || store_.G(child) <= g) return kNoState;
     if (options_.mode != SolveMode::kOptimal) return kNoState;
     store_.SetParent(child, parent_, static_cast<uint16_t>(g));
+  } else {
+    for (const Search* other : partners_) {
+      const StateId there = other->store_.Find(packed_.data(), key);
+      if (there == kNoState) continue;
+      met_partner_ = other;
+      met_id_ = there;
+      return child;
+    }
   }
   int h = bound_.EstimateMoved(i, to, pushes);
   if (h == LowerBound::kDead && !(options_.prune & kPruneBipartite)) {
@@ -240,7 +301,9 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     SetClosed(closed_, child);
     return kNoState;
   }
-  if (h == 0) return child;
+  // A pull search ends on the start: boxes on their squares, the player in
+  // the start's area.
+  if (h == 0 && (push || child_player == start_player_)) return child;
   open_.Push(Priority(g, h), h, child);
   return kNoState;
 }
@@ -298,26 +361,46 @@ int Search::ChildPlayer(int from, int to) {
   return std::min(min_sq, from);
 }
 
-void Search::TracePushes(StateId goal) {
-  std::vector<StateId> chain;
-  for (StateId s = goal; s != kNoState; s = store_.Parent(s)) chain.push_back(s);
-  std::reverse(chain.begin(), chain.end());
-  std::vector<Square> before(box_count_), after(box_count_), gone, came;
+std::vector<std::vector<Square>> Search::BoxesAlong(StateId id) const {
+  std::vector<std::vector<Square>> out;
+  int unused;
+  for (StateId s = id; s != kNoState; s = store_.Parent(s)) {
+    out.emplace_back(box_count_);
+    codec_.Unpack(store_.Packed(s), &unused, out.back().data());
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+void Search::TracePushes(StateId last) {
+  // The box squares of every state from the start to the goal: the pushing
+  // half's chain from the start, then the pulling half's chain from the
+  // goal, reversed (its last state is the pushing half's last).
+  std::vector<std::vector<Square>> path, back;
+  if (direction_ == Direction::kPush) {
+    path = BoxesAlong(last);
+    if (met_partner_) back = met_partner_->BoxesAlong(met_id_);
+  } else {
+    path = met_partner_ ? met_partner_->BoxesAlong(met_id_)
+                        : std::vector<std::vector<Square>>{board_.start_boxes()};
+    back = BoxesAlong(last);
+  }
+  for (size_t k = back.size(); k-- > 1;) path.push_back(back[k - 1]);
+
+  std::vector<Square> gone, came;
   std::vector<uint8_t> occupied(board_.size(), 0);
   for (Square b : board_.start_boxes()) occupied[b] = 1;
-  int player = board_.start_player(), unused;
+  int player = board_.start_player();
   pushes_.clear();
-  for (size_t k = 1; k < chain.size(); ++k) {
-    codec_.Unpack(store_.Packed(chain[k - 1]), &unused, before.data());
-    codec_.Unpack(store_.Packed(chain[k]), &unused, after.data());
-    // The moved box: the one square of `before` missing from `after`. A
-    // macro step may have taken it along any path, so the path is found
-    // again, fewest pushes first.
+  for (size_t k = 1; k < path.size(); ++k) {
+    // The moved box: the one square of the state before missing from the
+    // state after. A macro step may have taken it along any path, so the
+    // path is found again, fewest pushes first.
     gone.clear();
     came.clear();
-    std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
+    std::set_difference(path[k - 1].begin(), path[k - 1].end(), path[k].begin(), path[k].end(),
                         std::back_inserter(gone));
-    std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+    std::set_difference(path[k].begin(), path[k].end(), path[k - 1].begin(), path[k - 1].end(),
                         std::back_inserter(came));
     assert(gone.size() == 1 && came.size() == 1);
     const size_t first = pushes_.size();

@@ -27,9 +27,19 @@ namespace sokoban {
 class Search {
  public:
   // Best-first on g + weight * h; optimal mode always uses weight 1.
-  // The time limit counts from `clock_start`.
-  Search(const Board& board, const SolveOptions& options, int weight,
+  // The time limit counts from `clock_start`. Direction::kPull searches
+  // backwards: from the solved position (the player in any of its areas)
+  // back to the start, pulling boxes; only the dead-square part of the
+  // pruning applies to it.
+  Search(const Board& board, const SolveOptions& options, int weight, Direction direction,
          std::chrono::steady_clock::time_point clock_start);
+
+  // Bidirectional search: `other` runs the other way. Each state this
+  // search stores is looked up among the other's; a state both have seen
+  // joins a path from the start with a path to the goal, and solves.
+  void AddPartner(const Search* other) { partners_.push_back(other); }
+  // Solved by meeting a partner's state.
+  bool met() const { return met_partner_ != nullptr; }
 
   // Sets up the search; false when it is already decided (see status()).
   bool Start();
@@ -58,7 +68,12 @@ class Search {
   // player_after (kNoSquare: next to `to`, behind a single push). Runs the
   // deadlock checks, stores and queues the child. Returns it if solved.
   StateId AddChild(int i, int to, int pushes, int player_after);
-  void TracePushes(StateId goal);
+  bool StartPull();
+  // The box squares of the states from the root to `id`, in that order.
+  std::vector<std::vector<Square>> BoxesAlong(StateId id) const;
+  // Fills pushes_ from the start to the goal; `last` is the solved state
+  // (or this search's half of a meeting).
+  void TracePushes(StateId last);
   // The normalized player after pushing the box on `from` to `to` (already
   // done in occupied_), derived from the parent's fill when the push
   // provably only adds `from` to the player's area and takes `to` out of it
@@ -71,6 +86,7 @@ class Search {
   const Board& board_;
   const SolveOptions& options_;
   const int weight_;
+  const Direction direction_;
   const int box_count_;
   LowerBound bound_;
   StateCodec codec_;
@@ -89,6 +105,10 @@ class Search {
   // Tunnel macros are used in fast mode only: optimal mode keeps every
   // single push so that its push counts stay proved.
   bool tunnels_;
+  int start_player_ = 0;  // normalized: a pull search ends where it stands
+  std::vector<const Search*> partners_;
+  const Search* met_partner_ = nullptr;  // the partner met, and its state
+  StateId met_id_ = kNoState;
   // The state being expanded.
   StateId parent_ = kNoState;
   int parent_g_ = 0;

@@ -1,75 +1,44 @@
 #include "solver/solver.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
+#include "solver/box_path.h"
 #include "solver/search.h"
 
 namespace sokoban {
-namespace {
 
-// Appends the shortest walk (fewest steps, boxes as obstacles) from `from`
-// to `to` in LURD letters. The target is reachable: the search checked it.
-void AppendWalk(const Board& board, const std::vector<uint8_t>& occupied, int from, int to,
-                std::string& out) {
-  if (from == to) return;
-  std::vector<int> came_dir(board.size(), -1);
-  std::vector<int> queue{from};
-  came_dir[from] = 4;
-  for (size_t head = 0; head < queue.size() && came_dir[to] < 0; ++head) {
-    const int sq = queue[head];
-    for (int d = 0; d < 4; ++d) {
-      const int next = board.Neighbour(sq, d);
-      if (next == kNoSquare || occupied[next] || came_dir[next] >= 0) continue;
-      came_dir[next] = d;
-      queue.push_back(next);
-    }
-  }
-  std::string walk;
-  for (int sq = to; sq != from; sq = board.Neighbour(sq, came_dir[sq] ^ 2)) {
-    walk += kDirLetters[came_dir[sq]];
-  }
-  out.append(walk.rbegin(), walk.rend());
-}
-
-std::string ToLurd(const Board& board, const std::vector<Push>& pushes) {
-  std::vector<uint8_t> occupied(board.size(), 0);
-  for (Square b : board.start_boxes()) occupied[b] = 1;
-  int player = board.start_player();
-  std::string moves;
-  for (const Push& p : pushes) {
-    AppendWalk(board, occupied, player, board.Neighbour(p.from, p.dir ^ 2), moves);
-    int box = p.from;
-    for (int k = 0; k < p.length; ++k) {
-      const int next = board.Neighbour(box, p.dir);
-      occupied[box] = 0;
-      occupied[next] = 1;
-      moves += "LURD"[p.dir];
-      player = box;
-      box = next;
-    }
-  }
-  return moves;
-}
-
-}  // namespace
-
-// Fast mode runs a weighted search alone for its first kSoloExpansions;
-// levels it has not decided by then get a second, plain A*-ordered search
-// (weight 1) alongside, the two taking turns one expansion at a time, so the
-// result does not depend on timing. Each works within half the memory.
+// Fast mode runs a weighted push search alone for its first
+// kSoloExpansions; levels it has not decided by then get a plain A*-ordered
+// push search (weight 1) and a weighted pull search from the goals
+// (Direction::kPull) alongside. They take turns one expansion at a time, so
+// the result does not depend on timing, and each works within an equal
+// share of the memory. The pull search and the push searches look up each
+// other's states: one both have seen joins a path from the start with a
+// path to the goal.
 constexpr int kFastWeight = 5;
+constexpr int kPullWeight = 5;
 constexpr uint64_t kSoloExpansions = 20000;
 
-// Of two searches that both stopped at a limit, the status to report: a
-// cancel, else the time limit (the level had all its time), else memory.
+namespace {
+
+// Of searches that all stopped at a limit, the status to report: a cancel,
+// else the time limit (the level had all its time), else memory.
 SolveStatus Undecided(SolveStatus a, SolveStatus b) {
   if (a == SolveStatus::kCancelled || b == SolveStatus::kCancelled) return SolveStatus::kCancelled;
   if (a == SolveStatus::kTimeout || b == SolveStatus::kTimeout) return SolveStatus::kTimeout;
   return SolveStatus::kMemory;
 }
+
+bool Decided(const Search& s) {
+  return s.status() == SolveStatus::kSolved || s.status() == SolveStatus::kUnsolvable;
+}
+
+}  // namespace
 
 SolveResult Solve(const Level& level, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
@@ -80,51 +49,69 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     result.error = std::string(board.status().message());
     return result;
   }
-  // The expansion budget is counted over both searches, here.
+  // The expansion budget is counted over all searches, here.
   SolveOptions inner = options;
   inner.max_expansions = 0;
   const bool portfolio = options.mode == SolveMode::kFast;
-  if (portfolio && options.memory_limit_bytes) inner.memory_limit_bytes /= 2;
+  const bool pull = portfolio && (options.prune & kPruneBackward);
+  if (portfolio && options.memory_limit_bytes) inner.memory_limit_bytes /= pull ? 3 : 2;
   auto over_budget = [&](uint64_t expanded) {
     return options.max_expansions && expanded >= options.max_expansions;
   };
 
-  Search first(*board, inner, portfolio ? kFastWeight : 1, start);
-  std::unique_ptr<Search> second;
-  auto decided = [](const Search* s) {
-    return s && (s->status() == SolveStatus::kSolved || s->status() == SolveStatus::kUnsolvable);
-  };
-  // Each search goes on until it decides the level or meets a limit; the
-  // other goes on alone after one runs out of its memory.
-  bool first_live = first.Start(), second_live = false;
-  while (first_live || second_live) {
-    if (over_budget(first.expanded() + (second ? second->expanded() : 0))) break;
-    if (first_live) first_live = first.Step();
-    if (!first_live && decided(&first)) break;
-    if (portfolio && !second && (first.expanded() >= kSoloExpansions || !first_live)) {
-      second = std::make_unique<Search>(*board, inner, 1, start);
-      second_live = second->Start();
+  std::vector<std::unique_ptr<Search>> searches;
+  std::vector<bool> live;
+  auto add = [&](int weight, Direction direction) {
+    searches.push_back(std::make_unique<Search>(*board, inner, weight, direction, start));
+    Search& added = *searches.back();
+    if (direction == Direction::kPull) {
+      for (size_t k = 0; k + 1 < searches.size(); ++k) {
+        added.AddPartner(searches[k].get());
+        searches[k]->AddPartner(&added);
+      }
     }
-    if (second_live) second_live = second->Step();
-    if (second && !second_live && decided(second.get())) break;
+    live.push_back(added.Start());
+  };
+  auto expanded = [&] {
+    uint64_t sum = 0;
+    for (const auto& s : searches) sum += s->expanded();
+    return sum;
+  };
+  add(portfolio ? kFastWeight : 1, Direction::kPush);
+  // Each search goes on until one decides the level; the others go on after
+  // one meets its memory limit.
+  const Search* winner = nullptr;
+  while (!winner && std::find(live.begin(), live.end(), true) != live.end() &&
+         !over_budget(expanded())) {
+    for (size_t k = 0; k < searches.size() && !winner; ++k) {
+      if (live[k]) live[k] = searches[k]->Step();
+      if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
+    }
+    if (portfolio && searches.size() == 1 &&
+        (searches[0]->expanded() >= kSoloExpansions || !live[0])) {
+      add(1, Direction::kPush);
+      if (pull) add(kPullWeight, Direction::kPull);
+    }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an
-  // exhausted search is a proof whichever ordering it used).
-  const uint64_t total = first.expanded() + (second ? second->expanded() : 0);
-  const Search* winner = decided(second.get()) && !decided(&first) ? second.get() : &first;
-  if (decided(winner)) {
+  // exhausted search is a proof whichever ordering or direction it used).
+  if (!winner) winner = searches[0].get();
+  if (Decided(*winner)) {
     result.status = winner->status();
-  } else if (over_budget(total)) {
+  } else if (over_budget(expanded())) {
     result.status = SolveStatus::kTimeout;
   } else {
-    result.status = second ? Undecided(first.status(), second->status()) : first.status();
+    result.status = searches[0]->status();
+    for (const auto& s : searches) result.status = Undecided(result.status, s->status());
   }
-  result.expanded = total;
-  result.stored = first.stored() + (second ? second->stored() : 0);
+  result.expanded = expanded();
+  for (const auto& s : searches) {
+    result.stored += s->stored();
+    result.peak_bytes += s->peak_bytes();
+  }
   result.bytes_per_state = static_cast<size_t>(winner->bytes_per_state() + 0.5);
-  result.peak_bytes = first.peak_bytes() + (second ? second->peak_bytes() : 0);
   if (result.status == SolveStatus::kSolved) {
-    result.solution = ToLurd(*board, winner->pushes());
+    result.solution = PushesToLurd(*board, winner->pushes());
     const ReplayResult replay = Replay(level, result.solution);
     if (!replay.valid || !replay.solved) {
       // A wrong solution is a bug in the solver; never let one out.

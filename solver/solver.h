@@ -7,8 +7,9 @@
 //
 // Search is A* over pushes (optimal mode) or, in fast mode, weighted
 // best-first (f = g + 5h) joined after 20000 expansions by an A*-ordered
-// search, the two taking turns; with deadlock pruning and a Zobrist-hashed
-// state store (solver/search.h). Every solution is replayed by the rules
+// search and a weighted search backwards by pulls from the goals, taking
+// turns and meeting; with deadlock pruning and a Zobrist-hashed state store
+// (solver/search.h). Every solution is replayed by the rules
 // engine (common/rules.h) before Solve returns it; a replay failure aborts
 // the process, it is never returned. Deterministic: the same level and
 // options give the same states count and the same solution on every run,
@@ -55,6 +56,8 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   corral     PI-corral pruning
 //   corraldead corral deadlocks (solver/corral_deadlock.h)
 //   tunnel     tunnel macros (fast mode)
+//   backward   a pull search from the goals alongside, meeting the push
+//              searches (fast mode)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -62,10 +65,11 @@ enum PruneFlags : uint32_t {
   kPruneCorral = 1u << 3,
   kPruneTunnels = 1u << 4,
   kPruneCorralDeadlocks = 1u << 5,
-  kPruneAll = (1u << 6) - 1,
+  kPruneBackward = 1u << 6,
+  kPruneAll = (1u << 7) - 1,
 };
-// Parses a comma list of "dead,freeze,bipartite,corral,corraldead,tunnel", "all",
-// "none".
+// Parses a comma list of "dead,freeze,bipartite,corral,corraldead,tunnel,backward",
+// "all", "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {

@@ -125,6 +125,13 @@ std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key,
   return {id, true};
 }
 
+StateId StateStore::Find(const uint8_t* packed, uint64_t key) const {
+  for (size_t slot = key & mask_; table_[slot] != kNoState; slot = (slot + 1) & mask_) {
+    if (SameState(Packed(table_[slot]), packed)) return table_[slot];
+  }
+  return kNoState;
+}
+
 uint64_t StateStore::KeyOf(StateId id) const {
   int player;
   codec_.Unpack(Packed(id), &player, scratch_.data());

@@ -59,6 +59,9 @@ class StateStore {
   // must be followed by kLoadSlack readable bytes.
   std::pair<StateId, bool> Insert(const uint8_t* packed, uint64_t key, StateId parent, uint16_t g);
 
+  // The id of an equal stored state, or kNoState (same contract as Insert).
+  StateId Find(const uint8_t* packed, uint64_t key) const;
+
   size_t size() const { return size_; }
   const uint8_t* Packed(StateId id) const { return Record(id); }
   StateId Parent(StateId id) const {

@@ -17,19 +17,10 @@
 #include "solver/lower_bound.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
+#include "tests/solver_test_util.h"
 
 namespace sokoban {
 namespace {
-
-const Collection& Microban() {
-  static const Collection c = [] {
-    absl::StatusOr<Collection> read =
-        ReadCollectionFile(std::string(SOKOBAN_SHARED_DIR) + "/levels/microban.xsb");
-    EXPECT_TRUE(read.ok()) << read.status();
-    return read.ok() ? *std::move(read) : Collection{};
-  }();
-  return c;
-}
 
 SolveResult SolveWith(const Level& level, SolveMode mode, uint32_t prune) {
   SolveOptions options;
@@ -66,7 +57,7 @@ TEST(SearchTechniques, PruningKeepsOptimalPushCounts) {
 TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
   for (uint32_t prune :
        std::vector<uint32_t>{kPruneDeadSquares, kPruneFreeze, kPruneBipartite, kPruneCorral,
-                             kPruneCorralDeadlocks, kPruneTunnels, kPruneAll, 0u}) {
+                             kPruneCorralDeadlocks, kPruneTunnels, kPruneBackward, kPruneAll, 0u}) {
     for (int number = 1; number <= 25; ++number) {
       const Level& level = Microban().levels.at(number - 1).level;
       const SolveResult r = SolveWith(level, SolveMode::kFast, prune);

@@ -17,23 +17,10 @@
 #include "common/level_io.h"
 #include "common/moves.h"
 #include "solver/board.h"
+#include "tests/solver_test_util.h"
 
 namespace sokoban {
 namespace {
-
-Collection ReadShared(const std::string& name) {
-  absl::StatusOr<Collection> c =
-      ReadCollectionFile(std::string(SOKOBAN_SHARED_DIR) + "/levels/" + name);
-  EXPECT_TRUE(c.ok()) << c.status();
-  return c.ok() ? *std::move(c) : Collection{};
-}
-
-const Collection& Microban() {
-  static const Collection c = ReadShared("microban.xsb");
-  return c;
-}
-
-const Level& MicrobanLevel(int number) { return Microban().levels.at(number - 1).level; }
 
 // Fewest pushes that solve the level, by plain breadth-first search over
 // (boxes, player area) on the XSB grid; -1 when there is no solution. Shares
@@ -156,31 +143,10 @@ TEST(Solver, RandomRoomsAgreeWithAnIndependentBreadthFirstSearch) {
   std::mt19937 rng(20261130);
   int solvable = 0, unsolvable = 0;
   for (int attempt = 0; attempt < 5000 && (solvable < 150 || unsolvable < 150); ++attempt) {
-    std::vector<std::string> rows(8, std::string(8, '#'));
-    std::vector<std::pair<int, int>> free;
-    for (int y = 1; y <= 6; ++y) {
-      for (int x = 1; x <= 6; ++x) {
-        if (rng() % 7 == 0) continue;
-        rows[y][x] = ' ';
-        free.emplace_back(x, y);
-      }
-    }
-    const int boxes = 2 + static_cast<int>(rng() % 2);
-    if (static_cast<int>(free.size()) < 2 * boxes + 1) continue;
-    std::shuffle(free.begin(), free.end(), rng);
-    for (int k = 0; k < boxes; ++k) rows[free[k].second][free[k].first] = '$';
-    // Goals anywhere free or under a box.
-    std::vector<std::pair<int, int>> goal_squares(free.begin(), free.end() - 1);
-    std::shuffle(goal_squares.begin(), goal_squares.end(), rng);
-    for (int k = 0; k < boxes; ++k) {
-      char& c = rows[goal_squares[k].second][goal_squares[k].first];
-      c = c == '$' ? '*' : '.';
-    }
-    const auto player = free.back();
-    char& p = rows[player.second][player.first];
-    p = p == '.' ? '+' : '@';
-    const Level level = Level::FromRows(rows);
-    if (!ValidateLevel(level).ok()) continue;
+    std::vector<std::string> rows;
+    const std::optional<Level> room = RandomRoom(rng, &rows);
+    if (!room) continue;
+    const Level& level = *room;
     const int expected = BfsPushes(level);
     const SolveResult r = SolveWith(level, SolveMode::kOptimal);
     // Fast mode (weighted search, tunnel macros) must agree on solvability.

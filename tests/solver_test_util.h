@@ -1,0 +1,65 @@
+// Levels shared by the solver tests: the collections in ../shared/levels,
+// read once, and random small rooms.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/level.h"
+#include "common/level_io.h"
+
+namespace sokoban {
+
+inline Collection ReadShared(const std::string& name) {
+  absl::StatusOr<Collection> c =
+      ReadCollectionFile(std::string(SOKOBAN_SHARED_DIR) + "/levels/" + name);
+  EXPECT_TRUE(c.ok()) << c.status();
+  return c.ok() ? *std::move(c) : Collection{};
+}
+
+inline const Collection& Microban() {
+  static const Collection c = ReadShared("microban.xsb");
+  return c;
+}
+
+inline const Level& MicrobanLevel(int number) { return Microban().levels.at(number - 1).level; }
+
+// A random room of up to 6x6 floor squares (one in seven walled), two or
+// three boxes, goals anywhere free or under a box; nullopt when the draw is
+// not a valid level. Solvable or not: about half are not.
+inline std::optional<Level> RandomRoom(std::mt19937& rng, std::vector<std::string>* rows_out) {
+  std::vector<std::string> rows(8, std::string(8, '#'));
+  std::vector<std::pair<int, int>> free;
+  for (int y = 1; y <= 6; ++y) {
+    for (int x = 1; x <= 6; ++x) {
+      if (rng() % 7 == 0) continue;
+      rows[y][x] = ' ';
+      free.emplace_back(x, y);
+    }
+  }
+  const int boxes = 2 + static_cast<int>(rng() % 2);
+  if (static_cast<int>(free.size()) < 2 * boxes + 1) return std::nullopt;
+  std::shuffle(free.begin(), free.end(), rng);
+  for (int k = 0; k < boxes; ++k) rows[free[k].second][free[k].first] = '$';
+  std::vector<std::pair<int, int>> goal_squares(free.begin(), free.end() - 1);
+  std::shuffle(goal_squares.begin(), goal_squares.end(), rng);
+  for (int k = 0; k < boxes; ++k) {
+    char& c = rows[goal_squares[k].second][goal_squares[k].first];
+    c = c == '$' ? '*' : '.';
+  }
+  const auto player = free.back();
+  char& p = rows[player.second][player.first];
+  p = p == '.' ? '+' : '@';
+  Level level = Level::FromRows(rows);
+  *rows_out = rows;
+  if (!ValidateLevel(level).ok()) return std::nullopt;
+  return level;
+}
+
+}  // namespace sokoban
