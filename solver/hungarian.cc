@@ -16,12 +16,13 @@ Hungarian::Hungarian(int n)
       way_(n + 1),
       minv_(n + 1),
       goal_of_(n),
-      used_(n + 1) {}
+      used_(n + 1),
+      matched_(n + 1) {}
 
 // Rows are added one at a time; each finds a shortest augmenting path in
 // the reduced costs (Dijkstra over the potentials u, v). Arrays are
 // 1-based with column 0 as the virtual source. The potentials stay
-// feasible (v only decreases from 0, costs are non-negative), which is what
+// feasible (u[i] + v[j] <= cost, equal on matched pairs), which is what
 // lets ResolveRow add a row again later.
 void Hungarian::AddRow(const std::vector<int>& costs, int i, std::vector<int>& u,
                        std::vector<int>& v, std::vector<int>& p) {
@@ -76,11 +77,54 @@ int Hungarian::Total(const std::vector<int>& costs, const std::vector<int>& p) {
   return static_cast<int>(std::min<long long>(total, kInfinity));
 }
 
+// Starts from column reduction: v[j] is the cheapest cost in column j (0
+// when the column is all kInfinity) and u is 0, so that every row may take
+// a free column in which it is the cheapest at once; only the rows left
+// need an augmenting path. Boxes mostly go to goals no other box is nearer
+// to, so few rows are left.
 int Hungarian::Solve(const std::vector<int>& costs) {
+  const int n = n_;
   std::fill(base_u_.begin(), base_u_.end(), 0);
-  std::fill(base_v_.begin(), base_v_.end(), 0);
   std::fill(base_p_.begin(), base_p_.end(), 0);
-  for (int i = 1; i <= n_; ++i) AddRow(costs, i, base_u_, base_v_, base_p_);
+  base_v_[0] = 0;
+  for (int j = 1; j <= n; ++j) {
+    int least = kInfinity;
+    for (int i = 0; i < n; ++i) least = std::min(least, costs[static_cast<size_t>(i) * n + j - 1]);
+    base_v_[j] = least < kInfinity ? least : 0;
+  }
+  std::fill(matched_.begin(), matched_.end(), 0);
+  for (int i = 1; i <= n; ++i) {
+    const int* row = &costs[static_cast<size_t>(i - 1) * n];
+    for (int j = 1; j <= n; ++j) {
+      if (base_p_[j] == 0 && row[j - 1] < kInfinity && row[j - 1] == base_v_[j]) {
+        base_p_[j] = i;
+        matched_[i] = 1;
+        break;
+      }
+    }
+  }
+  // Row reduction: a row left raises its potential to its cheapest reduced
+  // cost, and takes that column when it is free.
+  for (int i = 1; i <= n; ++i) {
+    if (matched_[i]) continue;
+    const int* row = &costs[static_cast<size_t>(i - 1) * n];
+    int least = std::numeric_limits<int>::max(), at = 0;
+    for (int j = 1; j <= n; ++j) {
+      const int reduced = row[j - 1] - base_v_[j];
+      if (reduced < least || (reduced == least && base_p_[at] != 0 && base_p_[j] == 0)) {
+        least = reduced;
+        at = j;
+      }
+    }
+    base_u_[i] = least;
+    if (base_p_[at] == 0 && row[at - 1] < kInfinity) {
+      base_p_[at] = i;
+      matched_[i] = 1;
+    }
+  }
+  for (int i = 1; i <= n; ++i) {
+    if (!matched_[i]) AddRow(costs, i, base_u_, base_v_, base_p_);
+  }
   return Total(costs, base_p_);
 }
 
@@ -92,7 +136,11 @@ int Hungarian::ResolveRow(const std::vector<int>& costs, int row) {
   for (int j = 1; j <= n_; ++j) {
     if (p_[j] == i) p_[j] = 0;
   }
-  u_[i] = 0;
+  // The row's potential: as high as its new costs allow.
+  const int* costs_row = &costs[static_cast<size_t>(row) * n_];
+  int least = std::numeric_limits<int>::max();
+  for (int j = 1; j <= n_; ++j) least = std::min(least, costs_row[j - 1] - v_[j]);
+  u_[i] = least;
   AddRow(costs, i, u_, v_, p_);
   return Total(costs, p_);
 }
