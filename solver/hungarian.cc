@@ -17,7 +17,9 @@ Hungarian::Hungarian(int n)
       minv_(n + 1),
       goal_of_(n),
       used_(n + 1),
-      matched_(n + 1) {}
+      matched_(n + 1),
+      new_row_(n),
+      saved_u_(n + 1) {}
 
 // Rows are added one at a time; each finds a shortest augmenting path in
 // the reduced costs (Dijkstra over the potentials u, v). Arrays are
@@ -143,6 +145,38 @@ int Hungarian::ResolveRow(const std::vector<int>& costs, int row) {
   u_[i] = least;
   AddRow(costs, i, u_, v_, p_);
   return Total(costs, p_);
+}
+
+int Hungarian::Update(const std::vector<int>& costs, const std::vector<int>& old_row) {
+  const int n = n_;
+  // Potentials only grow apart (u up, v down); start afresh well before
+  // they could overflow.
+  constexpr int kDrift = 1 << 28;
+  for (int j = 1; j <= n; ++j) {
+    if (base_v_[j] < -kDrift) return Solve(costs);
+  }
+  std::fill(new_row_.begin(), new_row_.end(), -1);
+  saved_u_ = base_u_;
+  for (int i = 0; i < n; ++i) {
+    if (old_row[i] >= 0) {
+      new_row_[old_row[i]] = i;
+      base_u_[i + 1] = saved_u_[old_row[i] + 1];
+    }
+  }
+  for (int j = 1; j <= n; ++j) {
+    const int was = base_p_[j];
+    base_p_[j] = was > 0 && new_row_[was - 1] >= 0 ? new_row_[was - 1] + 1 : 0;
+  }
+  for (int i = 0; i < n; ++i) {
+    if (old_row[i] >= 0) continue;
+    // A new row: its potential as high as its costs allow, then matched.
+    const int* row = &costs[static_cast<size_t>(i) * n];
+    int least = std::numeric_limits<int>::max();
+    for (int j = 1; j <= n; ++j) least = std::min(least, row[j - 1] - base_v_[j]);
+    base_u_[i + 1] = least;
+    AddRow(costs, i + 1, base_u_, base_v_, base_p_);
+  }
+  return Total(costs, base_p_);
 }
 
 }  // namespace sokoban

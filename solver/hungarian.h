@@ -34,6 +34,14 @@ class Hungarian {
   // hold the changed row (and the others as they were).
   int ResolveRow(const std::vector<int>& costs, int row);
 
+  // Re-solves after some rows were replaced since the last Solve or Update
+  // (whose answer was finite): old_row[i] is the row that row i was before
+  // (its costs unchanged), or -1 for a new row. The rows kept keep their
+  // goals and potentials; each new row is added with one augmentation, so k
+  // new rows cost O(k n^2). Falls back to Solve when the potentials have
+  // drifted far.
+  int Update(const std::vector<int>& costs, const std::vector<int>& old_row);
+
  private:
   // Adds row i to the matching with one shortest augmenting path.
   void AddRow(const std::vector<int>& costs, int i, std::vector<int>& u, std::vector<int>& v,
@@ -44,6 +52,7 @@ class Hungarian {
   std::vector<int> base_u_, base_v_, base_p_;
   std::vector<int> u_, v_, p_, way_, minv_, goal_of_;
   std::vector<uint8_t> used_, matched_;
+  std::vector<int> new_row_, saved_u_;
 };
 
 }  // namespace sokoban

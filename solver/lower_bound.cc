@@ -153,11 +153,43 @@ void LowerBound::FillRow(int index, int sq) {
 
 int LowerBound::Estimate(const Square* boxes) {
   for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
-  return hungarian_.Solve(costs_);
+  const int h = hungarian_.Solve(costs_);
+  if (h < kDead) {
+    last_boxes_.assign(boxes, boxes + goals_);
+  } else {
+    last_boxes_.clear();
+  }
+  return h;
 }
 
+// Boxes on the squares the last matched state also had keep their goals:
+// consecutive states of a search often differ in one or two boxes.
 int LowerBound::SetParent(const Square* boxes) {
-  parent_h_ = Estimate(boxes);
+  int kept = 0;
+  if (!last_boxes_.empty()) {
+    old_row_.assign(goals_, -1);
+    for (int i = 0, r = 0; i < goals_ && r < goals_;) {
+      if (boxes[i] == last_boxes_[r]) {
+        old_row_[i++] = r++;
+        ++kept;
+      } else if (boxes[i] < last_boxes_[r]) {
+        ++i;
+      } else {
+        ++r;
+      }
+    }
+  }
+  if (kept * 2 >= goals_ && kept > 0) {
+    for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
+    parent_h_ = hungarian_.Update(costs_, old_row_);
+    if (parent_h_ < kDead) {
+      last_boxes_.assign(boxes, boxes + goals_);
+    } else {
+      last_boxes_.clear();
+    }
+  } else {
+    parent_h_ = Estimate(boxes);
+  }
   parent_goal_.resize(goals_);
   for (int b = 0; b < goals_; ++b) parent_goal_[b] = hungarian_.GoalOf(b);
   return parent_h_;

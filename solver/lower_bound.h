@@ -65,6 +65,10 @@ class LowerBound {
   std::vector<int> costs_;
   std::vector<int> saved_row_;
   int parent_h_ = kDead;
+  // The boxes of the last matching run by SetParent or Estimate (empty when
+  // it was dead), so that the next parent re-matches only its other boxes.
+  std::vector<Square> last_boxes_;
+  std::vector<int> old_row_;
   std::vector<int> parent_goal_;  // goal matched to each box of the parent
   Hungarian hungarian_;
 };
