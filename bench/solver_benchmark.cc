@@ -75,6 +75,31 @@ void BM_LowerBoundEstimate(benchmark::State& state) {
 }
 BENCHMARK(BM_LowerBoundEstimate)->DenseRange(0, 2);
 
+// The bound of an expanded state when the state before differed in one box
+// (the common case in a search): the matching is reused, one box re-added.
+void BM_LowerBoundSetParentOneMoved(benchmark::State& state) {
+  const Board board = *Board::Build(BenchLevel(state.range(0)));
+  LowerBound lb(board);
+  const std::vector<Square> a = board.start_boxes();
+  std::vector<uint8_t> occupied(board.size(), 0);
+  for (Square b : a) occupied[b] = 1;
+  std::vector<Square> b = a;
+  for (int sq = 0; sq < board.size(); ++sq) {
+    if (!occupied[sq] && !board.IsDead(sq)) {
+      b[0] = static_cast<Square>(sq);
+      break;
+    }
+  }
+  std::sort(b.begin(), b.end());
+  bool flip = false;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(lb.SetParent((flip = !flip) ? a.data() : b.data()));
+  }
+  state.SetItemsProcessed(state.iterations());
+  Label(state, board);
+}
+BENCHMARK(BM_LowerBoundSetParentOneMoved)->DenseRange(0, 2);
+
 // Inserts `count` distinct states (the start position with one box moved
 // to every free square in turn, and every player square), then looks each
 // up again (Insert of an existing state is the lookup the search does).
