@@ -46,6 +46,7 @@ class Search {
   // Expands one state; false once the search is decided or met a limit.
   bool Step();
   SolveStatus status() const { return status_; }
+  Direction direction() const { return direction_; }
 
   // When status() is kSolved: the pushes from the start to the solution.
   const std::vector<Push>& pushes() const { return pushes_; }

@@ -64,11 +64,10 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   auto add = [&](int weight, Direction direction) {
     searches.push_back(std::make_unique<Search>(*board, inner, weight, direction, start));
     Search& added = *searches.back();
-    if (direction == Direction::kPull) {
-      for (size_t k = 0; k + 1 < searches.size(); ++k) {
-        added.AddPartner(searches[k].get());
-        searches[k]->AddPartner(&added);
-      }
+    for (size_t k = 0; k + 1 < searches.size(); ++k) {
+      if (searches[k]->direction() == direction) continue;
+      added.AddPartner(searches[k].get());
+      searches[k]->AddPartner(&added);
     }
     live.push_back(added.Start());
   };
