@@ -14,14 +14,14 @@ namespace sokoban {
 
 // Fast mode runs a weighted push search alone for its first
 // kSoloExpansions; levels it has not decided by then get a plain A*-ordered
-// push search (weight 1) and a weighted pull search from the goals
+// push search (weight 1) and a pull search from the goals (weight 10)
 // (Direction::kPull) alongside. They take turns one expansion at a time, so
 // the result does not depend on timing, and each works within an equal
 // share of the memory. The pull search and the push searches look up each
 // other's states: one both have seen joins a path from the start with a
 // path to the goal.
 constexpr int kFastWeight = 5;
-constexpr int kPullWeight = 5;
+constexpr int kPullWeight = 10;
 constexpr uint64_t kSoloExpansions = 20000;
 
 namespace {

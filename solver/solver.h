@@ -7,7 +7,7 @@
 //
 // Search is A* over pushes (optimal mode) or, in fast mode, weighted
 // best-first (f = g + 5h) joined after 20000 expansions by an A*-ordered
-// search and a weighted search backwards by pulls from the goals, taking
+// search and a search backwards by pulls from the goals (f = g + 10h), taking
 // turns and meeting; with deadlock pruning and a Zobrist-hashed state store
 // (solver/search.h). Every solution is replayed by the rules
 // engine (common/rules.h) before Solve returns it; a replay failure aborts
