@@ -68,6 +68,16 @@ void Hungarian::AddRow(const std::vector<int>& costs, int i, std::vector<int>& u
   } while (j0);
 }
 
+// A row added anew gets the highest potential its costs allow: its
+// cheapest reduced cost, which keeps every reduced cost non-negative.
+int Hungarian::RowPotential(const std::vector<int>& costs, int row,
+                            const std::vector<int>& v) const {
+  const int* c = &costs[static_cast<size_t>(row) * n_];
+  int least = std::numeric_limits<int>::max();
+  for (int j = 1; j <= n_; ++j) least = std::min(least, c[j - 1] - v[j]);
+  return least;
+}
+
 int Hungarian::Total(const std::vector<int>& costs, const std::vector<int>& p) {
   long long total = 0;
   for (int j = 1; j <= n_; ++j) {
@@ -138,11 +148,7 @@ int Hungarian::ResolveRow(const std::vector<int>& costs, int row) {
   for (int j = 1; j <= n_; ++j) {
     if (p_[j] == i) p_[j] = 0;
   }
-  // The row's potential: as high as its new costs allow.
-  const int* costs_row = &costs[static_cast<size_t>(row) * n_];
-  int least = std::numeric_limits<int>::max();
-  for (int j = 1; j <= n_; ++j) least = std::min(least, costs_row[j - 1] - v_[j]);
-  u_[i] = least;
+  u_[i] = RowPotential(costs, row, v_);
   AddRow(costs, i, u_, v_, p_);
   return Total(costs, p_);
 }
@@ -169,11 +175,7 @@ int Hungarian::Update(const std::vector<int>& costs, const std::vector<int>& old
   }
   for (int i = 0; i < n; ++i) {
     if (old_row[i] >= 0) continue;
-    // A new row: its potential as high as its costs allow, then matched.
-    const int* row = &costs[static_cast<size_t>(i) * n];
-    int least = std::numeric_limits<int>::max();
-    for (int j = 1; j <= n; ++j) least = std::min(least, row[j - 1] - base_v_[j]);
-    base_u_[i + 1] = least;
+    base_u_[i + 1] = RowPotential(costs, i, base_v_);
     AddRow(costs, i + 1, base_u_, base_v_, base_p_);
   }
   return Total(costs, base_p_);

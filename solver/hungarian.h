@@ -46,6 +46,7 @@ class Hungarian {
   // Adds row i to the matching with one shortest augmenting path.
   void AddRow(const std::vector<int>& costs, int i, std::vector<int>& u, std::vector<int>& v,
               std::vector<int>& p);
+  int RowPotential(const std::vector<int>& costs, int row, const std::vector<int>& v) const;
   int Total(const std::vector<int>& costs, const std::vector<int>& p);
 
   int n_;

@@ -153,7 +153,10 @@ void LowerBound::FillRow(int index, int sq) {
 
 int LowerBound::Estimate(const Square* boxes) {
   for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
-  const int h = hungarian_.Solve(costs_);
+  return Remember(boxes, hungarian_.Solve(costs_));
+}
+
+int LowerBound::Remember(const Square* boxes, int h) {
   if (h < kDead) {
     last_boxes_.assign(boxes, boxes + goals_);
   } else {
@@ -166,30 +169,20 @@ int LowerBound::Estimate(const Square* boxes) {
 // consecutive states of a search often differ in one or two boxes.
 int LowerBound::SetParent(const Square* boxes) {
   int kept = 0;
-  if (!last_boxes_.empty()) {
-    old_row_.assign(goals_, -1);
-    for (int i = 0, r = 0; i < goals_ && r < goals_;) {
-      if (boxes[i] == last_boxes_[r]) {
-        old_row_[i++] = r++;
-        ++kept;
-      } else if (boxes[i] < last_boxes_[r]) {
-        ++i;
-      } else {
-        ++r;
-      }
-    }
-  }
-  if (kept * 2 >= goals_ && kept > 0) {
-    for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
-    parent_h_ = hungarian_.Update(costs_, old_row_);
-    if (parent_h_ < kDead) {
-      last_boxes_.assign(boxes, boxes + goals_);
+  old_row_.assign(goals_, -1);
+  for (int i = 0, r = 0; i < goals_ && r < static_cast<int>(last_boxes_.size());) {
+    if (boxes[i] == last_boxes_[r]) {
+      old_row_[i++] = r++;
+      ++kept;
+    } else if (boxes[i] < last_boxes_[r]) {
+      ++i;
     } else {
-      last_boxes_.clear();
+      ++r;
     }
-  } else {
-    parent_h_ = Estimate(boxes);
   }
+  for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
+  parent_h_ = Remember(boxes, kept > 0 && kept * 2 >= goals_ ? hungarian_.Update(costs_, old_row_)
+                                                             : hungarian_.Solve(costs_));
   parent_goal_.resize(goals_);
   for (int b = 0; b < goals_; ++b) parent_goal_[b] = hungarian_.GoalOf(b);
   return parent_h_;

@@ -61,6 +61,8 @@ class LowerBound {
   void PlayerAwareDistances(const Board& board, const std::vector<Square>& targets,
                             Direction direction);
   void FillRow(int index, int sq);
+  // Keeps boxes as the last matched state (none when h is kDead); returns h.
+  int Remember(const Square* boxes, int h);
 
   std::vector<int> costs_;
   std::vector<int> saved_row_;

@@ -74,56 +74,50 @@ bool Search::OutOfBudget() {
 }
 
 bool Search::Start() {
+  for (Square b : board_.start_boxes()) occupied_[b] = 1;
+  start_player_ = reach_.Fill(board_, occupied_.data(), board_.start_player());
+  for (Square b : board_.start_boxes()) occupied_[b] = 0;
   if (direction_ == Direction::kPull) return StartPull();
   std::copy(board_.start_boxes().begin(), board_.start_boxes().end(), boxes_.begin());
-  for (Square b : boxes_) occupied_[b] = 1;
-  const int player = reach_.Fill(board_, occupied_.data(), board_.start_player());
-  for (Square b : boxes_) occupied_[b] = 0;
   int h = bound_.Estimate(boxes_.data());
   if (h == LowerBound::kDead && !(options_.prune & kPruneBipartite)) {
     h = bound_.NearestSum(boxes_.data());
   }
   if (h == LowerBound::kDead) return Finish(SolveStatus::kUnsolvable);
-  codec_.Pack(player, boxes_.data(), packed_.data());
-  const StateId root =
-      store_.Insert(packed_.data(), zobrist_.Key(player, boxes_.data(), box_count_), kNoState, 0)
-          .first;
-  if (h == 0) {
-    TracePushes(root);
-    return Finish(SolveStatus::kSolved);
-  }
-  open_.Push(Priority(0, h), h, root);
+  if (AddRoot(start_player_, h, h == 0)) return Finish(SolveStatus::kSolved);
   return true;
 }
 
 // The roots: every box on a goal, the player in each area it can be in.
 bool Search::StartPull() {
-  for (Square b : board_.start_boxes()) occupied_[b] = 1;
-  start_player_ = reach_.Fill(board_, occupied_.data(), board_.start_player());
-  for (Square b : board_.start_boxes()) occupied_[b] = 0;
   std::copy(board_.goals().begin(), board_.goals().end(), boxes_.begin());
   std::sort(boxes_.begin(), boxes_.end());
   const int h = bound_.Estimate(boxes_.data());
   if (h == LowerBound::kDead) return Finish(SolveStatus::kUnsolvable);
   for (Square b : boxes_) occupied_[b] = 1;
   std::vector<uint8_t> covered(board_.size(), 0);
-  for (int sq = 0; sq < board_.size(); ++sq) {
+  bool solved = false;
+  for (int sq = 0; sq < board_.size() && !solved; ++sq) {
     if (occupied_[sq] || covered[sq]) continue;
     const int player = reach_.Fill(board_, occupied_.data(), sq);
     for (int k = sq; k < board_.size(); ++k) covered[k] |= reach_.Reached(k);
-    codec_.Pack(player, boxes_.data(), packed_.data());
-    const StateId root =
-        store_.Insert(packed_.data(), zobrist_.Key(player, boxes_.data(), box_count_), kNoState, 0)
-            .first;
-    if (h == 0 && player == start_player_) {
-      for (Square b : boxes_) occupied_[b] = 0;
-      TracePushes(root);
-      return Finish(SolveStatus::kSolved);
-    }
-    open_.Push(Priority(0, h), h, root);
+    solved = AddRoot(player, h, h == 0 && player == start_player_);
   }
   for (Square b : boxes_) occupied_[b] = 0;
-  return true;
+  return solved ? Finish(SolveStatus::kSolved) : true;
+}
+
+bool Search::AddRoot(int player, int h, bool solved) {
+  codec_.Pack(player, boxes_.data(), packed_.data());
+  const StateId root =
+      store_.Insert(packed_.data(), zobrist_.Key(player, boxes_.data(), box_count_), kNoState, 0)
+          .first;
+  if (solved) {
+    TracePushes(root);
+    return true;
+  }
+  open_.Push(Priority(0, h), h, root);
+  return false;
 }
 
 bool Search::Step() {
@@ -165,33 +159,36 @@ StateId Search::Expand(StateId id) {
   parent_g_ = store_.G(id);
   boxes_key_ = zobrist_.Key(player, boxes_.data(), box_count_) ^ zobrist_.player(player);
   bound_.SetParent(boxes_.data());
+  const StateId solved = direction_ == Direction::kPush ? ExpandPushes(player) : ExpandPulls();
+  for (Square b : boxes_) occupied_[b] = 0;
+  peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
+  return solved;
+}
+
+StateId Search::ExpandPulls() {
+  // A pull: the player stands next to the box and steps back, the box
+  // following onto the square the player left.
   StateId solved = kNoState;
-
-  if (direction_ == Direction::kPull) {
-    // A pull: the player stands next to the box and steps back, the box
-    // following onto the square the player left.
-    for (int i = 0; i < box_count_ && solved == kNoState && stop_ == SolveStatus::kSolved; ++i) {
-      for (int d = 0; d < 4 && solved == kNoState && stop_ == SolveStatus::kSolved; ++d) {
-        const int to = board_.Neighbour(boxes_[i], d);
-        if (to == kNoSquare || !reach_.Reached(to)) continue;
-        const int back = board_.Neighbour(to, d);
-        if (back == kNoSquare || occupied_[back]) continue;
-        if ((options_.prune & kPruneDeadSquares) && bound_.Hopeless(to)) continue;
-        solved = AddChild(i, to, 1, back);
-      }
+  for (int i = 0; i < box_count_ && solved == kNoState && stop_ == SolveStatus::kSolved; ++i) {
+    for (int d = 0; d < 4 && solved == kNoState && stop_ == SolveStatus::kSolved; ++d) {
+      const int to = board_.Neighbour(boxes_[i], d);
+      if (to == kNoSquare || !reach_.Reached(to)) continue;
+      const int back = board_.Neighbour(to, d);
+      if (back == kNoSquare || occupied_[back]) continue;
+      if ((options_.prune & kPruneDeadSquares) && bound_.Hopeless(to)) continue;
+      solved = AddChild(i, to, 1, back);
     }
-    for (Square b : boxes_) occupied_[b] = 0;
-    peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
-    return solved;
   }
+  return solved;
+}
 
+StateId Search::ExpandPushes(int player) {
   // 2. The pushes to try: all of them, or only those into a PI-corral.
   moves_.clear();
   PiCorral::Verdict corral = PiCorral::kNone;
   if (options_.prune & kPruneCorral) corral = pi_corral_.Find(occupied_.data(), reach_);
   if (corral == PiCorral::kDead || ((options_.prune & kPruneCorralDeadlocks) &&
                                     corral_deadlock_.IsDead(occupied_.data(), reach_, player))) {
-    for (Square b : boxes_) occupied_[b] = 0;
     return kNoState;
   }
   if (corral == PiCorral::kFound) {
@@ -206,6 +203,7 @@ StateId Search::Expand(StateId id) {
     }
   }
 
+  StateId solved = kNoState;
   for (const auto& [i, d] : moves_) {
     if (solved != kNoState || stop_ != SolveStatus::kSolved) break;
     const int from = boxes_[i];
@@ -232,8 +230,6 @@ StateId Search::Expand(StateId id) {
     }
     solved = AddChild(i, to, length, length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2));
   }
-  for (Square b : boxes_) occupied_[b] = 0;
-  peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
   return solved;
 }
 

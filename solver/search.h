@@ -64,12 +64,19 @@ class Search {
   bool OutOfBudget();
   // Expands one state; returns the id of a solved child, or kNoState.
   StateId Expand(StateId id);
+  // The children of the state being expanded (boxes_, occupied_ and reach_
+  // set up); each returns a solved child, or kNoState.
+  StateId ExpandPushes(int player);
+  StateId ExpandPulls();
   // Adds the child of the state being expanded in which box i (an index in
   // boxes_) stands on `to` after `pushes` pushes, the player on
   // player_after (kNoSquare: next to `to`, behind a single push). Runs the
   // deadlock checks, stores and queues the child. Returns it if solved.
   StateId AddChild(int i, int to, int pushes, int player_after);
   bool StartPull();
+  // Stores and queues a root (boxes_, the player's normalized square, its
+  // bound); when `solved`, traces the solution instead and returns true.
+  bool AddRoot(int player, int h, bool solved);
   // The box squares of the states from the root to `id`, in that order.
   std::vector<std::vector<Square>> BoxesAlong(StateId id) const;
   // Fills pushes_ from the start to the goal; `last` is the solved state
@@ -106,7 +113,7 @@ class Search {
   // Tunnel macros are used in fast mode only: optimal mode keeps every
   // single push so that its push counts stay proved.
   bool tunnels_;
-  int start_player_ = 0;  // normalized: a pull search ends where it stands
+  int start_player_ = 0;  // normalized; a pull search ends in its area
   std::vector<const Search*> partners_;
   const Search* met_partner_ = nullptr;  // the partner met, and its state
   StateId met_id_ = kNoState;

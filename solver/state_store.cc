@@ -104,15 +104,20 @@ bool StateStore::SameState(const uint8_t* a, const uint8_t* b) const {
   return ((x ^ y) & mask) == 0;
 }
 
+// The slot holding an equal state, or the empty slot where it would go.
+size_t StateStore::Probe(const uint8_t* packed, uint64_t key) const {
+  size_t slot = key & mask_;
+  while (table_[slot] != kNoState && !SameState(Packed(table_[slot]), packed)) {
+    slot = (slot + 1) & mask_;
+  }
+  return slot;
+}
+
 std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key, StateId parent,
                                             uint16_t g) {
   if ((size() + 1) * 4 > table_.size() * 3) Grow();
-  size_t slot = key & mask_;
-  while (table_[slot] != kNoState) {
-    const StateId other = table_[slot];
-    if (SameState(Packed(other), packed)) return {other, false};
-    slot = (slot + 1) & mask_;
-  }
+  const size_t slot = Probe(packed, key);
+  if (table_[slot] != kNoState) return {table_[slot], false};
   const StateId id = static_cast<StateId>(size_);
   if ((id >> kChunkBits) == chunks_.size()) {
     // kLoadSlack spare bytes let SameState read 8 bytes past the last record.
@@ -126,10 +131,7 @@ std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key,
 }
 
 StateId StateStore::Find(const uint8_t* packed, uint64_t key) const {
-  for (size_t slot = key & mask_; table_[slot] != kNoState; slot = (slot + 1) & mask_) {
-    if (SameState(Packed(table_[slot]), packed)) return table_[slot];
-  }
-  return kNoState;
+  return table_[Probe(packed, key)];
 }
 
 uint64_t StateStore::KeyOf(StateId id) const {

@@ -97,6 +97,7 @@ class StateStore {
     return chunks_[id >> kChunkBits].get() + (id & ((1u << kChunkBits) - 1)) * record_;
   }
   void Grow();
+  size_t Probe(const uint8_t* packed, uint64_t key) const;
   bool SameState(const uint8_t* stored, const uint8_t* packed) const;
   uint64_t KeyOf(StateId id) const;
 
