@@ -1,31 +1,10 @@
 #include "solver/box_path.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace sokoban {
 namespace {
-
-// Visited (box square, normalized player) pairs: a box square has at most
-// four player areas around it, so a short list per square does.
-class Visited {
- public:
-  explicit Visited(int squares) : seen_(squares) {}
-  bool Add(int box, int player) {
-    std::vector<int>& s = seen_[box];
-    if (std::find(s.begin(), s.end(), player) != s.end()) return false;
-    s.push_back(player);
-    return true;
-  }
-
- private:
-  std::vector<std::vector<int>> seen_;
-};
-
-struct Node {
-  int box, player;  // player: a square of the player's area
-  int parent;       // index in the queue, -1 for a root
-  int dir;          // the push that led here
-};
 
 // Appends the shortest walk (fewest steps, boxes as obstacles) from `from`
 // to `to` in LURD letters. The target is reachable: the search checked it.
@@ -55,42 +34,52 @@ void AppendWalk(const Board& board, const std::vector<uint8_t>& occupied, int fr
 
 bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, int to, int player,
                  std::vector<Push>* path) {
-  Reach reach(board.size()), after(board.size());
-  Visited visited(board.size());
-  std::vector<Node> queue;
+  return BoxMover(board).Find(occupied, from, to, player, path);
+}
+
+BoxMover::BoxMover(const Board& board)
+    : board_(board), reach_(board.size()), seen_(static_cast<size_t>(board.size()) * 4, 0) {}
+
+bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player,
+                    std::vector<Push>* path) {
+  if (++stamp_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    stamp_ = 1;
+  }
+  queue_.clear();
+  queue_.push_back({static_cast<Square>(from), -1, -1});
   occupied[from] = 1;
-  visited.Add(from, reach.Fill(board, occupied.data(), player));
-  queue.push_back({from, player, -1, -1});
-  int found = -1;
-  for (size_t head = 0; head < queue.size() && found < 0; ++head) {
-    const Node node = queue[head];
-    if (node.box == to) {
-      found = static_cast<int>(head);
-      break;
-    }
+  int found = from == to ? 0 : -1;
+  for (size_t head = 0; head < queue_.size() && found < 0; ++head) {
+    const Node node = queue_[head];
     occupied[node.box] = 1;
-    reach.Fill(board, occupied.data(), node.player);
+    reach_.Fill(board_, occupied.data(),
+                node.side < 0 ? player : board_.Neighbour(node.box, node.side));
     occupied[node.box] = 0;
     for (int d = 0; d < 4; ++d) {
-      const int ahead = board.Neighbour(node.box, d), behind = board.Neighbour(node.box, d ^ 2);
+      const int ahead = board_.Neighbour(node.box, d), behind = board_.Neighbour(node.box, d ^ 2);
       if (ahead == kNoSquare || behind == kNoSquare || occupied[ahead]) continue;
-      if (!reach.Reached(behind) || board.IsDead(ahead)) continue;
-      occupied[ahead] = 1;
-      const int norm = after.Fill(board, occupied.data(), node.box);
-      occupied[ahead] = 0;
-      if (visited.Add(ahead, norm)) {
-        queue.push_back({ahead, node.box, static_cast<int>(head), d});
+      if (!reach_.Reached(behind) || board_.IsDead(ahead)) continue;
+      uint32_t& seen = seen_[static_cast<size_t>(ahead) * 4 + (d ^ 2)];
+      if (seen == stamp_) continue;
+      seen = stamp_;
+      queue_.push_back(
+          {static_cast<Square>(ahead), static_cast<int8_t>(d ^ 2), static_cast<int>(head)});
+      if (ahead == to) {
+        found = static_cast<int>(queue_.size()) - 1;
+        break;
       }
     }
   }
   occupied[from] = 1;
   if (found < 0) return false;
-  std::vector<Push> steps;
-  for (int k = found; queue[k].parent >= 0; k = queue[k].parent) {
-    const Node& parent = queue[queue[k].parent];
-    steps.push_back({static_cast<Square>(parent.box), static_cast<uint8_t>(queue[k].dir), 1});
+  const size_t first = path->size();
+  for (int k = found; queue_[k].parent >= 0; k = queue_[k].parent) {
+    const Node& node = queue_[k];
+    path->push_back(
+        {static_cast<Square>(queue_[node.parent].box), static_cast<uint8_t>(node.side ^ 2), 1});
   }
-  path->insert(path->end(), steps.rbegin(), steps.rend());
+  std::reverse(path->begin() + static_cast<std::ptrdiff_t>(first), path->end());
   return true;
 }
 

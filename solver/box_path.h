@@ -29,6 +29,28 @@ struct Push {
 bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, int to, int player,
                  std::vector<Push>* path);
 
+// FindBoxPath with its buffers kept between calls, for use inside a search.
+// A breadth-first search over (box square, side of the box the player
+// stands on): one player fill a node, boxes never pushed onto dead squares.
+class BoxMover {
+ public:
+  explicit BoxMover(const Board& board);
+  // As FindBoxPath; occupied is left as it was.
+  bool Find(std::vector<uint8_t>& occupied, int from, int to, int player, std::vector<Push>* path);
+
+ private:
+  struct Node {
+    Square box;
+    int8_t side;  // the player stands on Neighbour(box, side); -1: on `player`
+    int parent;   // index in queue_, -1 for the root
+  };
+  const Board& board_;
+  Reach reach_;
+  std::vector<uint32_t> seen_;  // stamp per (box, side)
+  uint32_t stamp_ = 0;
+  std::vector<Node> queue_;
+};
+
 // The moves (LURD, pushes upper case) of the pushes from the level's start,
 // with the shortest player walk (fewest steps) before each push.
 std::string PushesToLurd(const Board& board, const std::vector<Push>& pushes);
