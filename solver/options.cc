@@ -50,10 +50,13 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneCorralDeadlocks;
     } else if (word == "backward") {
       flags |= kPruneBackward;
+    } else if (word == "goalroom") {
+      flags |= kPruneGoalRooms;
     } else {
-      return absl::InvalidArgumentError(absl::StrCat("unknown --prune technique '", word,
-                                                     "' (known: dead, freeze, bipartite, corral, "
-                                                     "corraldead, tunnel, backward, all, none)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown --prune technique '", word,
+                       "' (known: dead, freeze, bipartite, corral, "
+                       "corraldead, tunnel, backward, goalroom, all, none)"));
     }
   }
   return flags;

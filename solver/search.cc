@@ -43,7 +43,13 @@ Search::Search(const Board& board, const SolveOptions& options, int weight, Dire
       packed_(codec_.stride() + StateStore::kLoadSlack),
       tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast &&
                direction == Direction::kPush),
+      mover_(board),
       start_(clock_start) {}
+
+void Search::UseGoalRooms(const GoalRooms* rooms) {
+  const bool fast_push = options_.mode == SolveMode::kFast && direction_ == Direction::kPush;
+  rooms_ = fast_push && rooms && rooms->room_count() > 0 ? rooms : nullptr;
+}
 
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
@@ -124,7 +130,11 @@ bool Search::Step() {
   if (finished_) return false;
   if (OutOfBudget()) return Finish(stop_);
   for (;;) {
-    if (open_.empty()) return Finish(SolveStatus::kUnsolvable);
+    if (open_.empty()) {
+      if (!incomplete_) return Finish(SolveStatus::kUnsolvable);
+      gave_up_ = true;
+      return Finish(SolveStatus::kTimeout);
+    }
     int priority, popped_h;
     const StateId id = open_.Pop(&priority, &popped_h);
     if (IsClosed(closed_, id)) continue;
@@ -203,9 +213,9 @@ StateId Search::ExpandPushes(int player) {
     }
   }
 
-  StateId solved = kNoState;
+  children_.clear();
+  bool any_macro = false;
   for (const auto& [i, d] : moves_) {
-    if (solved != kNoState || stop_ != SolveStatus::kSolved) break;
     const int from = boxes_[i];
     // 3. Legal push: the player stands behind the box, the square ahead is
     // free floor and not dead.
@@ -228,7 +238,42 @@ StateId Search::ExpandPushes(int player) {
         ++length;
       }
     }
-    solved = AddChild(i, to, length, length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2));
+    int player_after = length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2);
+    // Goal-room macro: a box pushed from outside into or next to a room goes
+    // on to the room's next goal in its order.
+    bool macro = false;
+    const int room = rooms_ ? rooms_->RoomAt(to) : -1;
+    if (room >= 0 && !rooms_->InRoom(from, room)) {
+      const int target = rooms_->Target(room, occupied_.data());
+      if (target >= 0 && target != to) {
+        occupied_[from] = 0;
+        macro_path_.clear();
+        const bool found =
+            mover_.Find(occupied_, to, target, board_.Neighbour(to, d ^ 2), &macro_path_);
+        occupied_[to] = 0;
+        occupied_[from] = 1;
+        if (found) {
+          to = target;
+          length += static_cast<int>(macro_path_.size());
+          player_after = macro_path_.back().from;
+          macro = incomplete_ = true;
+        }
+      } else if (target == to) {
+        macro = true;
+      }
+    }
+    any_macro |= macro;
+    children_.push_back({i, to, length, player_after, macro});
+  }
+  StateId solved = kNoState;
+  for (const Child& c : children_) {
+    if (solved != kNoState || stop_ != SolveStatus::kSolved) break;
+    // Goal cut: where a box can go into a room, nothing else is tried.
+    if (any_macro && !c.macro) {
+      incomplete_ = true;
+      continue;
+    }
+    solved = AddChild(c.box, c.to, c.pushes, c.player_after);
   }
   return solved;
 }

@@ -14,6 +14,7 @@
 #include "solver/box_path.h"
 #include "solver/corral_deadlock.h"
 #include "solver/frozen_goals.h"
+#include "solver/goal_room.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
 #include "solver/pi_corral.h"
@@ -38,6 +39,12 @@ class Search {
   // search stores is looked up among the other's; a state both have seen
   // joins a path from the start with a path to the goal, and solves.
   void AddPartner(const Search* other) { partners_.push_back(other); }
+  // Goal-room macros (fast mode, push search): a box pushed into or next to
+  // a room from outside goes on to the room's next goal in its order, and a
+  // state where that can happen has no other children (goal cut). Both can
+  // leave solutions out: a search using them that runs out of states gives
+  // up instead of proving the level unsolvable. `rooms` must outlive it.
+  void UseGoalRooms(const GoalRooms* rooms);
   // Solved by meeting a partner's state.
   bool met() const { return met_partner_ != nullptr; }
 
@@ -46,6 +53,9 @@ class Search {
   // Expands one state; false once the search is decided or met a limit.
   bool Step();
   SolveStatus status() const { return status_; }
+  // Ran out of states after macros that may have cut solutions off: no
+  // proof of anything (status() is then kTimeout).
+  bool gave_up() const { return gave_up_; }
   Direction direction() const { return direction_; }
 
   // When status() is kSolved: the pushes from the start to the solution.
@@ -113,6 +123,18 @@ class Search {
   // Tunnel macros are used in fast mode only: optimal mode keeps every
   // single push so that its push counts stay proved.
   bool tunnels_;
+  // Goal-room macros and cuts (UseGoalRooms), and whether they have left
+  // out a state, so that running out of states proves nothing.
+  const GoalRooms* rooms_ = nullptr;
+  BoxMover mover_;
+  std::vector<Push> macro_path_;
+  struct Child {
+    int box, to, pushes, player_after;
+    bool macro;  // into a room, along its order
+  };
+  std::vector<Child> children_;
+  bool incomplete_ = false;
+  bool gave_up_ = false;
   int start_player_ = 0;  // normalized; a pull search ends in its area
   std::vector<const Search*> partners_;
   const Search* met_partner_ = nullptr;  // the partner met, and its state

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "solver/box_path.h"
+#include "solver/goal_room.h"
 #include "solver/search.h"
 
 namespace sokoban {
@@ -59,11 +60,16 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     return options.max_expansions && expanded >= options.max_expansions;
   };
 
+  // Goal-room macros for the weighted push search only: the others keep
+  // every push, so that together they still prove what they exhaust.
+  std::unique_ptr<GoalRooms> rooms;
+  if (portfolio && (options.prune & kPruneGoalRooms)) rooms = std::make_unique<GoalRooms>(*board);
   std::vector<std::unique_ptr<Search>> searches;
   std::vector<bool> live;
-  auto add = [&](int weight, Direction direction) {
+  auto add = [&](int weight, Direction direction, const GoalRooms* goal_rooms) {
     searches.push_back(std::make_unique<Search>(*board, inner, weight, direction, start));
     Search& added = *searches.back();
+    added.UseGoalRooms(goal_rooms);
     for (size_t k = 0; k + 1 < searches.size(); ++k) {
       if (searches[k]->direction() == direction) continue;
       added.AddPartner(searches[k].get());
@@ -76,7 +82,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     for (const auto& s : searches) sum += s->expanded();
     return sum;
   };
-  add(portfolio ? kFastWeight : 1, Direction::kPush);
+  add(portfolio ? kFastWeight : 1, Direction::kPush, rooms.get());
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
   const Search* winner = nullptr;
@@ -88,8 +94,8 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     }
     if (portfolio && searches.size() == 1 &&
         (searches[0]->expanded() >= kSoloExpansions || !live[0])) {
-      add(1, Direction::kPush);
-      if (pull) add(kPullWeight, Direction::kPull);
+      add(1, Direction::kPush, nullptr);
+      if (pull) add(kPullWeight, Direction::kPull, nullptr);
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an
@@ -100,8 +106,15 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   } else if (over_budget(expanded())) {
     result.status = SolveStatus::kTimeout;
   } else {
-    result.status = searches[0]->status();
-    for (const auto& s : searches) result.status = Undecided(result.status, s->status());
+    // A search that gave up (goal macros) stopped at no limit.
+    result.status = SolveStatus::kMemory;
+    bool any = false;
+    for (const auto& s : searches) {
+      if (s->gave_up()) continue;
+      result.status = any ? Undecided(result.status, s->status()) : s->status();
+      any = true;
+    }
+    if (!any) result.status = SolveStatus::kTimeout;
   }
   result.expanded = expanded();
   for (const auto& s : searches) {

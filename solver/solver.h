@@ -58,6 +58,8 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   tunnel     tunnel macros (fast mode)
 //   backward   a pull search from the goals alongside, meeting the push
 //              searches (fast mode)
+//   goalroom   goal-room macros and goal cuts for the weighted push search
+//              (fast mode; solver/goal_room.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -66,9 +68,10 @@ enum PruneFlags : uint32_t {
   kPruneTunnels = 1u << 4,
   kPruneCorralDeadlocks = 1u << 5,
   kPruneBackward = 1u << 6,
-  kPruneAll = (1u << 7) - 1,
+  kPruneGoalRooms = 1u << 7,
+  kPruneAll = (1u << 8) - 1,
 };
-// Parses a comma list of "dead,freeze,bipartite,corral,corraldead,tunnel,backward",
+// Parses a comma list of "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom",
 // "all", "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 

@@ -1,0 +1,127 @@
+#include "solver/goal_room.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace sokoban {
+
+GoalRooms::GoalRooms(const Board& board, int min_goals)
+    : board_(board), room_at_(board.size(), -1), inside_(board.size(), 0) {
+  std::vector<uint8_t> seen(board.size(), 0);
+  for (Square first : board.goals()) {
+    if (seen[first]) continue;
+    // The room: the goals joined to this one through goals.
+    std::vector<Square> goals{first};
+    seen[first] = 1;
+    for (size_t k = 0; k < goals.size(); ++k) {
+      for (int d = 0; d < 4; ++d) {
+        const int n = board.Neighbour(goals[k], d);
+        if (n == kNoSquare || !board.IsGoal(n) || seen[n]) continue;
+        seen[n] = 1;
+        goals.push_back(static_cast<Square>(n));
+      }
+    }
+    if (static_cast<int>(goals.size()) < min_goals) continue;
+    std::sort(goals.begin(), goals.end());
+    std::vector<uint8_t> room(board.size(), 0), filled(board.size(), 0);
+    for (Square g : goals) room[g] = filled[g] = 1;
+    // Empty it box by box, the one leaving in the fewest pulls first.
+    std::vector<Square> left = goals, leaving;
+    while (!left.empty()) {
+      int best = -1, best_pulls = INT_MAX;
+      for (size_t k = 0; k < left.size(); ++k) {
+        const int pulls = PullsOut(left[k], room, filled);
+        if (pulls >= 0 && pulls < best_pulls) best = static_cast<int>(k), best_pulls = pulls;
+      }
+      if (best < 0) break;
+      leaving.push_back(left[best]);
+      filled[left[best]] = 0;
+      left.erase(left.begin() + best);
+    }
+    if (!left.empty()) continue;  // a box that cannot leave: no order
+    const int r = room_count();
+    order_.emplace_back(leaving.rbegin(), leaving.rend());
+    for (Square g : goals) {
+      room_at_[g] = r;
+      inside_[g] = 1;
+    }
+    for (Square g : goals) {
+      for (int d = 0; d < 4; ++d) {
+        const int n = board.Neighbour(g, d);
+        if (n != kNoSquare && room_at_[n] < 0 && !board.IsGoal(n)) room_at_[n] = r;
+      }
+    }
+  }
+}
+
+int GoalRooms::Target(int r, const uint8_t* occupied) const {
+  for (Square g : order_[r]) {
+    if (!occupied[g]) return g;
+  }
+  return -1;
+}
+
+int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
+                        const std::vector<uint8_t>& filled) const {
+  const int n = board_.size();
+  std::vector<uint8_t> occupied = filled;
+  occupied[box] = 0;
+  // Where the player can be: anywhere outside the room, and what it joins.
+  std::vector<uint8_t> reach(n, 0);
+  std::vector<int> queue;
+  auto fill = [&](std::vector<int> starts) {
+    std::fill(reach.begin(), reach.end(), 0);
+    queue = std::move(starts);
+    for (int sq : queue) reach[sq] = 1;
+    for (size_t k = 0; k < queue.size(); ++k) {
+      for (int d = 0; d < 4; ++d) {
+        const int next = board_.Neighbour(queue[k], d);
+        if (next == kNoSquare || occupied[next] || reach[next]) continue;
+        reach[next] = 1;
+        queue.push_back(next);
+      }
+    }
+  };
+  occupied[box] = 1;
+  std::vector<int> outside;
+  for (int sq = 0; sq < n; ++sq) {
+    if (!room[sq]) outside.push_back(sq);
+  }
+  fill(outside);
+  // Breadth-first over (box square, side the player stands on).
+  struct Node {
+    int box, side, pulls;
+  };
+  std::vector<uint8_t> seen(static_cast<size_t>(n) * 4, 0);
+  std::vector<Node> nodes;
+  for (int s = 0; s < 4; ++s) {
+    const int p = board_.Neighbour(box, s);
+    if (p != kNoSquare && reach[p]) {
+      seen[static_cast<size_t>(box) * 4 + s] = 1;
+      nodes.push_back({box, s, 0});
+    }
+  }
+  occupied[box] = 0;
+  for (size_t head = 0; head < nodes.size(); ++head) {
+    const Node node = nodes[head];
+    if (!room[node.box]) return node.pulls;
+    occupied[node.box] = 1;
+    fill({board_.Neighbour(node.box, node.side)});
+    occupied[node.box] = 0;
+    // A pull: the player next to the box steps away from it, the box
+    // following onto the square the player left.
+    for (int d = 0; d < 4; ++d) {
+      const int p = board_.Neighbour(node.box, d);
+      if (p == kNoSquare || !reach[p]) continue;
+      const int back = board_.Neighbour(p, d);
+      if (back == kNoSquare || occupied[back]) continue;
+      uint8_t& s = seen[static_cast<size_t>(p) * 4 + d];
+      if (s) continue;
+      s = 1;
+      nodes.push_back({p, d, node.pulls + 1});
+    }
+  }
+  return -1;
+}
+
+}  // namespace sokoban

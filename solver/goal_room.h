@@ -1,0 +1,55 @@
+// Goal rooms and the order to fill them (packing order).
+//
+// Goals that touch each other form a room; the floor squares next to a room
+// that are not goals are its entrances. A room is filled in an order found
+// backwards: from the room full, the box that can be pulled out of the room
+// in the fewest pulls (the other boxes of the room standing still, the
+// player coming from outside) leaves first, and so on until it is empty; the
+// room fills in the opposite order. A room where at some point no box can
+// leave gets no order.
+//
+// The push search uses the order as a macro: a box pushed from outside onto
+// a room's entrance (or a goal of it) goes on, along the fewest pushes,
+// to the first goal of the order that is still empty.
+//
+//   GoalRooms rooms(board);
+//   int room = rooms.RoomAt(sq);          // -1: neither in nor next to a room
+//   int goal = rooms.Target(room, occupied);
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/board.h"
+
+namespace sokoban {
+
+class GoalRooms {
+ public:
+  // Rooms of fewer than min_goals goals get no order.
+  explicit GoalRooms(const Board& board, int min_goals = 2);
+
+  int room_count() const { return static_cast<int>(order_.size()); }
+  // The room (with an order) that sq is a goal of or an entrance to; -1 if
+  // none. An entrance next to two rooms belongs to the first found.
+  int RoomAt(int sq) const { return room_at_[sq]; }
+  // True when sq is one of the goals of room r.
+  bool InRoom(int sq, int r) const { return inside_[sq] && room_at_[sq] == r; }
+  // The goals of room r in the order they are filled.
+  const std::vector<Square>& order(int r) const { return order_[r]; }
+  // The first goal of room r's order that holds no box; -1 when all do.
+  int Target(int r, const uint8_t* occupied) const;
+
+ private:
+  // The fewest pulls that take the box on `box` out of the room marked in
+  // `room` (every other square marked in `filled` holds a box that stays),
+  // the player starting anywhere outside the room; -1 if it cannot leave.
+  int PullsOut(int box, const std::vector<uint8_t>& room, const std::vector<uint8_t>& filled) const;
+
+  const Board& board_;
+  std::vector<int> room_at_;
+  std::vector<uint8_t> inside_;
+  std::vector<std::vector<Square>> order_;
+};
+
+}  // namespace sokoban
