@@ -29,10 +29,11 @@ GoalRooms::GoalRooms(const Board& board, int min_goals)
     std::vector<Square> left = goals, leaving;
     while (!left.empty()) {
       int best = -1, best_pulls = INT_MAX;
-      for (size_t k = 0; k < left.size(); ++k) {
+      for (size_t k = 0; k < left.size() && best_pulls > 1 && work_ <= kMaxWork; ++k) {
         const int pulls = PullsOut(left[k], room, filled);
         if (pulls >= 0 && pulls < best_pulls) best = static_cast<int>(k), best_pulls = pulls;
       }
+      if (work_ > kMaxWork) return;  // out of budget: no more orders
       if (best < 0) break;
       leaving.push_back(left[best]);
       filled[left[best]] = 0;
@@ -62,7 +63,7 @@ int GoalRooms::Target(int r, const uint8_t* occupied) const {
 }
 
 int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
-                        const std::vector<uint8_t>& filled) const {
+                        const std::vector<uint8_t>& filled) {
   const int n = board_.size();
   std::vector<uint8_t> occupied = filled;
   occupied[box] = 0;
@@ -73,7 +74,7 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
     std::fill(reach.begin(), reach.end(), 0);
     queue = std::move(starts);
     for (int sq : queue) reach[sq] = 1;
-    for (size_t k = 0; k < queue.size(); ++k) {
+    for (size_t k = 0; k < queue.size(); ++k, ++work_) {
       for (int d = 0; d < 4; ++d) {
         const int next = board_.Neighbour(queue[k], d);
         if (next == kNoSquare || occupied[next] || reach[next]) continue;
@@ -105,6 +106,7 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
   for (size_t head = 0; head < nodes.size(); ++head) {
     const Node node = nodes[head];
     if (!room[node.box]) return node.pulls;
+    if (work_ > kMaxWork) return -1;
     occupied[node.box] = 1;
     fill({board_.Neighbour(node.box, node.side)});
     occupied[node.box] = 0;
