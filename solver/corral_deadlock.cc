@@ -111,13 +111,13 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       return dead;
     }
   }
-  Key(boxes_.data(), k, start_player, key_);
   nodes_.clear();
-  seen_.clear();
+  seen_.assign(1024, -1);
+  seen_count_ = 0;
+  const size_t stride = static_cast<size_t>(k) + 1;
   nodes_.push_back(static_cast<Square>(start_player));
   nodes_.insert(nodes_.end(), boxes_.begin(), boxes_.end());
-  seen_.insert(key_);
-  const size_t stride = static_cast<size_t>(k) + 1;
+  AddLastNode(stride);
   child_.resize(k);
   bool dead = true;
   for (size_t head = 0; head * stride < nodes_.size(); ++head) {
@@ -161,10 +161,9 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       std::copy(nodes_.begin() + at + 1, nodes_.begin() + at + stride, child_.begin());
       child_[i] = static_cast<Square>(to);
       std::sort(child_.begin(), child_.end());
-      Key(child_.data(), k, norm, key_);
-      if (!seen_.insert(key_).second) continue;
       nodes_.push_back(static_cast<Square>(norm));
       nodes_.insert(nodes_.end(), child_.begin(), child_.end());
+      AddLastNode(stride);
     }
     for (int i = 0; i < k; ++i) sub_occupied_[nodes_[at + 1 + i]] = 0;
     if (open) {
@@ -179,6 +178,39 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
     Keep(dead);
   }
   return dead;
+}
+
+bool CorralDeadlock::AddLastNode(size_t stride) {
+  const size_t index = nodes_.size() / stride - 1;
+  const Square* node = &nodes_[index * stride];
+  auto hash = [&](const Square* squares) {
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (size_t j = 0; j < stride; ++j) x = (x ^ squares[j]) * 0xFF51AFD7ED558CCDull;
+    return x ^ (x >> 29);
+  };
+  if ((seen_count_ + 1) * 2 > seen_.size()) {
+    std::vector<int> bigger(seen_.size() * 2, -1);
+    for (int id : seen_) {
+      if (id < 0) continue;
+      size_t slot = hash(&nodes_[static_cast<size_t>(id) * stride]) & (bigger.size() - 1);
+      while (bigger[slot] >= 0) slot = (slot + 1) & (bigger.size() - 1);
+      bigger[slot] = id;
+    }
+    seen_.swap(bigger);
+  }
+  const size_t mask = seen_.size() - 1;
+  for (size_t slot = hash(node) & mask;; slot = (slot + 1) & mask) {
+    const int id = seen_[slot];
+    if (id < 0) {
+      seen_[slot] = static_cast<int>(index);
+      ++seen_count_;
+      return true;
+    }
+    if (std::equal(node, node + stride, &nodes_[static_cast<size_t>(id) * stride])) {
+      nodes_.resize(index * stride);
+      return false;
+    }
+  }
 }
 
 // The answer is kept while the table stays under its byte budget: a map

@@ -23,7 +23,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "solver/board.h"
 #include "solver/reach.h"
 
@@ -62,10 +61,17 @@ class CorralDeadlock {
   Reach reach_;
   absl::flat_hash_map<std::string, bool> answers_;  // corral key -> dead
   size_t bytes_ = 0;
+  // Adds the node at the end of nodes_ to seen_ unless an equal node is
+  // there; false (and the node is dropped) when one is.
+  bool AddLastNode(size_t stride);
+
   std::vector<Square> nodes_;  // search nodes: player, then the boxes
-  absl::flat_hash_set<std::string> seen_;
+  // The nodes seen: indices into nodes_ (-1 empty), open addressing by a
+  // hash of the node's squares; kept under half full.
+  std::vector<int> seen_;
+  size_t seen_count_ = 0;
   std::vector<std::pair<int, int>> pushes_;
-  std::string key_, answer_key_;
+  std::string answer_key_;
 };
 
 }  // namespace sokoban
