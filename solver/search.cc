@@ -314,8 +314,8 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   assert(key == zobrist_.Key(child_player, child_.data(), box_count_));
 
   // 6. Store it once; queue it when new or reached with fewer pushes.
-  if (options_.memory_limit_bytes &&
-      store_.bytes_after_growth() + OtherBytes() > options_.memory_limit_bytes) {
+  if (store_.full() || (options_.memory_limit_bytes &&
+                        store_.bytes_after_growth() + OtherBytes() > options_.memory_limit_bytes)) {
     stop_ = SolveStatus::kMemory;
     return kNoState;
   }

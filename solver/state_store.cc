@@ -83,7 +83,7 @@ StateStore::StateStore(const StateCodec& codec, const Zobrist& zobrist)
       stride_(codec.stride()),
       record_(codec.stride() + sizeof(StateId) + sizeof(uint16_t)),
       scratch_(codec.boxes()) {
-  table_.assign(1024, kNoState);
+  table_.assign(1024, kEmpty);
   mask_ = table_.size() - 1;
 }
 
@@ -105,10 +105,13 @@ bool StateStore::SameState(const uint8_t* a, const uint8_t* b) const {
 }
 
 // The slot holding an equal state, or the empty slot where it would go.
+// Entries whose tag differs from the key's are passed over without reading
+// their records.
 size_t StateStore::Probe(const uint8_t* packed, uint64_t key) const {
+  const uint32_t tag = Tag(key);
   size_t slot = key & mask_;
-  while (table_[slot] != kNoState && !SameState(Packed(table_[slot]), packed)) {
-    slot = (slot + 1) & mask_;
+  for (uint32_t entry; (entry = table_[slot]) != kEmpty; slot = (slot + 1) & mask_) {
+    if ((entry & ~kIdMask) == tag && SameState(Packed(entry & kIdMask), packed)) break;
   }
   return slot;
 }
@@ -117,13 +120,14 @@ std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key,
                                             uint16_t g) {
   if ((size() + 1) * 4 > table_.size() * 3) Grow();
   const size_t slot = Probe(packed, key);
-  if (table_[slot] != kNoState) return {table_[slot], false};
+  if (table_[slot] != kEmpty) return {table_[slot] & kIdMask, false};
+  assert(!full());
   const StateId id = static_cast<StateId>(size_);
   if ((id >> kChunkBits) == chunks_.size()) {
     // kLoadSlack spare bytes let SameState read 8 bytes past the last record.
     chunks_.push_back(std::make_unique<uint8_t[]>((record_ << kChunkBits) + kLoadSlack));
   }
-  table_[slot] = id;
+  table_[slot] = id | Tag(key);
   ++size_;
   std::memcpy(Record(id), packed, stride_);
   SetParent(id, parent, g);
@@ -131,7 +135,8 @@ std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key,
 }
 
 StateId StateStore::Find(const uint8_t* packed, uint64_t key) const {
-  return table_[Probe(packed, key)];
+  const uint32_t entry = table_[Probe(packed, key)];
+  return entry == kEmpty ? kNoState : entry & kIdMask;
 }
 
 uint64_t StateStore::KeyOf(StateId id) const {
@@ -141,12 +146,13 @@ uint64_t StateStore::KeyOf(StateId id) const {
 }
 
 void StateStore::Grow() {
-  std::vector<StateId> bigger(table_.size() * 2, kNoState);
+  std::vector<uint32_t> bigger(table_.size() * 2, kEmpty);
   const size_t mask = bigger.size() - 1;
   for (StateId id = 0; id < size(); ++id) {
-    size_t slot = KeyOf(id) & mask;
-    while (bigger[slot] != kNoState) slot = (slot + 1) & mask;
-    bigger[slot] = id;
+    const uint64_t key = KeyOf(id);
+    size_t slot = key & mask;
+    while (bigger[slot] != kEmpty) slot = (slot + 1) & mask;
+    bigger[slot] = id | Tag(key);
   }
   table_.swap(bigger);
   mask_ = mask;

@@ -63,6 +63,8 @@ class StateStore {
   StateId Find(const uint8_t* packed, uint64_t key) const;
 
   size_t size() const { return size_; }
+  // No more states fit (ids are kIdBits wide); Insert must not be called.
+  bool full() const { return size_ >= kMaxStates; }
   const uint8_t* Packed(StateId id) const { return Record(id); }
   StateId Parent(StateId id) const {
     StateId p;
@@ -92,6 +94,14 @@ class StateStore {
 
  private:
   static constexpr int kChunkBits = 14;
+  // A table entry: the state id in the low kIdBits bits, the top bits of
+  // its Zobrist key above them (a tag that rules out most other states
+  // without reading their records). All ones is an empty slot.
+  static constexpr int kIdBits = 27;
+  static constexpr uint32_t kIdMask = (1u << kIdBits) - 1;
+  static constexpr uint32_t kEmpty = 0xFFFFFFFFu;
+  static constexpr size_t kMaxStates = kIdMask;  // ids 0 .. kIdMask - 1
+  static uint32_t Tag(uint64_t key) { return static_cast<uint32_t>(key >> 32) & ~kIdMask; }
 
   uint8_t* Record(StateId id) const {
     return chunks_[id >> kChunkBits].get() + (id & ((1u << kChunkBits) - 1)) * record_;
@@ -107,7 +117,7 @@ class StateStore {
   size_t record_;  // stride_ + parent + g
   size_t size_ = 0;
   std::vector<std::unique_ptr<uint8_t[]>> chunks_;
-  std::vector<StateId> table_;  // kNoState = empty
+  std::vector<uint32_t> table_;  // entries, see kIdBits
   size_t mask_ = 0;
   mutable std::vector<Square> scratch_;  // for KeyOf
 };

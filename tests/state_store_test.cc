@@ -1,0 +1,84 @@
+// Tests of the solver's state store: every state stored once, found again
+// after the table has grown many times, and states never stored not found.
+#include "solver/state_store.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "solver/zobrist.h"
+
+namespace sokoban {
+namespace {
+
+struct RandomStates {
+  // Distinct states (player, sorted boxes) on `squares` squares.
+  static std::vector<std::pair<int, std::vector<Square>>> Make(int squares, int boxes, int count,
+                                                               uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::set<std::pair<int, std::vector<Square>>> seen;
+    std::vector<std::pair<int, std::vector<Square>>> out;
+    while (static_cast<int>(out.size()) < count) {
+      std::vector<Square> b;
+      while (static_cast<int>(b.size()) < boxes) {
+        const Square sq = static_cast<Square>(rng() % squares);
+        if (std::find(b.begin(), b.end(), sq) == b.end()) b.push_back(sq);
+      }
+      std::sort(b.begin(), b.end());
+      const int player = static_cast<int>(rng() % squares);
+      if (seen.insert({player, b}).second) out.emplace_back(player, b);
+    }
+    return out;
+  }
+};
+
+void CheckStore(int squares, int boxes) {
+  const StateCodec codec(squares, boxes);
+  const Zobrist zobrist(squares);
+  StateStore store(codec, zobrist);
+  const auto states = RandomStates::Make(squares, boxes, 60000, 7);
+  const auto others = RandomStates::Make(squares, boxes, 60000, 8);
+  std::vector<uint8_t> packed(codec.stride() + StateStore::kLoadSlack);
+  auto pack = [&](const std::pair<int, std::vector<Square>>& s) {
+    codec.Pack(s.first, s.second.data(), packed.data());
+    return zobrist.Key(s.first, s.second.data(), boxes);
+  };
+  for (size_t i = 0; i < states.size(); ++i) {
+    const uint64_t key = pack(states[i]);
+    const auto [id, added] = store.Insert(packed.data(), key, static_cast<StateId>(i / 2), 7);
+    ASSERT_TRUE(added) << i;
+    ASSERT_EQ(id, static_cast<StateId>(i));
+  }
+  EXPECT_EQ(store.size(), states.size());
+  for (size_t i = 0; i < states.size(); ++i) {
+    const uint64_t key = pack(states[i]);
+    EXPECT_EQ(store.Find(packed.data(), key), static_cast<StateId>(i));
+    const auto [id, added] = store.Insert(packed.data(), key, 0, 0);
+    EXPECT_FALSE(added);
+    EXPECT_EQ(id, static_cast<StateId>(i));
+    EXPECT_EQ(store.Parent(id), static_cast<StateId>(i / 2));
+    EXPECT_EQ(store.G(id), 7);
+    int player;
+    std::vector<Square> unpacked(boxes);
+    codec.Unpack(store.Packed(id), &player, unpacked.data());
+    EXPECT_EQ(player, states[i].first);
+    EXPECT_EQ(unpacked, states[i].second);
+  }
+  const std::set<std::pair<int, std::vector<Square>>> stored(states.begin(), states.end());
+  for (const auto& s : others) {
+    if (stored.count(s)) continue;
+    EXPECT_EQ(store.Find(packed.data(), pack(s)), kNoState);
+  }
+  EXPECT_EQ(store.size(), states.size());
+}
+
+TEST(StateStore, IndexEncodingStoresEachStateOnce) { CheckStore(200, 6); }
+
+TEST(StateStore, BitmapEncodingStoresEachStateOnce) { CheckStore(40, 12); }
+
+}  // namespace
+}  // namespace sokoban
