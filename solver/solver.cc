@@ -13,17 +13,21 @@
 
 namespace sokoban {
 
-// Fast mode runs a weighted push search alone for its first
-// kSoloExpansions; levels it has not decided by then get a plain A*-ordered
-// push search (weight 1) and a pull search from the goals (weight 10)
-// (Direction::kPull) alongside. They take turns one expansion at a time, so
-// the result does not depend on timing, and each works within an equal
-// share of the memory. The pull search and the push searches look up each
-// other's states: one both have seen joins a path from the start with a
+// Fast mode runs a weighted push search with goal-room macros alone for its
+// first kSoloExpansions; levels it has not decided by then get a plain
+// A*-ordered push search (weight 1) and a pull search from the goals (weight
+// 10) (Direction::kPull) alongside. They take turns one expansion at a time
+// (the A*-ordered one once in kPlainRounds rounds), so the result does not
+// depend on timing, and each works within an equal share of the memory. The pull search and the
+// push searches look up each other's states: one both have seen joins a path from the start with a
 // path to the goal.
 constexpr int kFastWeight = 5;
 constexpr int kPullWeight = 10;
 constexpr uint64_t kSoloExpansions = 20000;
+// The A*-ordered push search (searches[1]) takes one turn in this many
+// rounds: the weighted search with goal-room macros and the pull search
+// solve more, but some levels need the plain ordering.
+constexpr uint64_t kPlainRounds = 4;
 
 namespace {
 
@@ -86,9 +90,12 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
   const Search* winner = nullptr;
+  uint64_t round = 0;
   while (!winner && std::find(live.begin(), live.end(), true) != live.end() &&
          !over_budget(expanded())) {
+    ++round;
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
+      if (k == 1 && round % kPlainRounds != 0) continue;
       if (live[k]) live[k] = searches[k]->Step();
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
