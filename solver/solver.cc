@@ -124,11 +124,18 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     if (!any) result.status = SolveStatus::kTimeout;
   }
   result.expanded = expanded();
+  // Bytes per state over all the searches' stores: a search that stored a
+  // few states in its first table would say little alone.
+  double store_bytes = 0;
   for (const auto& s : searches) {
     result.stored += s->stored();
     result.peak_bytes += s->peak_bytes();
+    store_bytes += s->bytes_per_state() * static_cast<double>(s->stored());
   }
-  result.bytes_per_state = static_cast<size_t>(winner->bytes_per_state() + 0.5);
+  if (result.stored) {
+    result.bytes_per_state =
+        static_cast<size_t>(store_bytes / static_cast<double>(result.stored) + 0.5);
+  }
   if (result.status == SolveStatus::kSolved) {
     result.solution = PushesToLurd(*board, winner->pushes());
     const ReplayResult replay = Replay(level, result.solution);

@@ -92,7 +92,7 @@ struct SolveResult {
   bool push_optimal = false;   // proved fewest pushes (optimal mode)
   uint64_t expanded = 0;       // states expanded
   uint64_t stored = 0;         // states stored
-  size_t bytes_per_state = 0;  // memory the store uses per stored state
+  size_t bytes_per_state = 0;  // memory the stores use per stored state (all searches)
   size_t peak_bytes = 0;       // the solver's own peak memory
   double seconds = 0;
   std::string error;  // for kInvalid: the reason

@@ -167,6 +167,22 @@ TEST(Solver, RandomRoomsAgreeWithAnIndependentBreadthFirstSearch) {
   EXPECT_GE(unsolvable, 150);
 }
 
+// The memory figure covers every search of the portfolio: on a level that
+// stores tens of thousands of states it stays within 32 bytes a state,
+// even when the search that solved it stored only a few.
+TEST(Solver, BytesPerStateCountsEveryStore) {
+  // Microban II 96 and 118 are solved by a search that joined late (a
+  // figure for its store alone was 152 and 48).
+  const Collection microban2 = ReadShared("microban2.xsb");
+  for (int number : {96, 118}) {
+    const SolveResult r = SolveWith(microban2.levels.at(number - 1).level, SolveMode::kFast);
+    ASSERT_EQ(r.status, SolveStatus::kSolved) << number;
+    ASSERT_GE(r.stored, 10000u) << number;
+    EXPECT_GE(r.bytes_per_state, 8u) << number;
+    EXPECT_LE(r.bytes_per_state, 32u) << number;
+  }
+}
+
 // Push-optimal lengths pinned, so that a change in either search shows.
 TEST(Solver, KnownPushOptimalLengths) {
   // Microban 1, 2, 3, 4, 6 and 8 (two or three boxes each); the breadth-first
