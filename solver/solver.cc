@@ -18,9 +18,9 @@ namespace sokoban {
 // A*-ordered push search (weight 1) and a pull search from the goals (weight
 // 10) (Direction::kPull) alongside. They take turns one expansion at a time
 // (the A*-ordered one once in kPlainRounds rounds), so the result does not
-// depend on timing, and each works within an equal share of the memory. The pull search and the
-// push searches look up each other's states: one both have seen joins a path from the start with a
-// path to the goal.
+// depend on timing, and each works within an equal share of the memory.
+// The pull search and the push searches look up each other's states: one
+// both have seen joins a path from the start with a path to the goal.
 constexpr int kFastWeight = 5;
 constexpr int kPullWeight = 10;
 constexpr uint64_t kSoloExpansions = 20000;
@@ -114,7 +114,6 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     result.status = SolveStatus::kTimeout;
   } else {
     // A search that gave up (goal macros) stopped at no limit.
-    result.status = SolveStatus::kMemory;
     bool any = false;
     for (const auto& s : searches) {
       if (s->gave_up()) continue;
