@@ -13,18 +13,19 @@
 
 namespace sokoban {
 
-// Fast mode runs a weighted push search with goal-room macros alone for its
-// first kSoloExpansions; levels it has not decided by then get a plain
-// A*-ordered push search (weight 1) and a pull search from the goals (weight
-// 10) (Direction::kPull) alongside. They take turns one expansion at a time
-// (the A*-ordered one once in kPlainRounds rounds), so the result does not
-// depend on timing, and each works within an equal share of the memory.
-// The pull search and the push searches look up each other's states: one
-// both have seen joins a path from the start with a path to the goal.
+// Fast mode runs a weighted push search with goal-room macros and a pull
+// search from the goals (weight 10, Direction::kPull); levels they have not
+// decided after kPlainAfter expansions of the weighted search get a plain
+// A*-ordered push search (weight 1) alongside. They take turns one
+// expansion at a time (the A*-ordered one once in kPlainRounds rounds), so
+// the result does not depend on timing, and each works within an equal
+// share of the memory. The pull search and the push searches look up each
+// other's states: one both have seen joins a path from the start with a
+// path to the goal.
 constexpr int kFastWeight = 5;
 constexpr int kPullWeight = 10;
-constexpr uint64_t kSoloExpansions = 20000;
-// The A*-ordered push search (searches[1]) takes one turn in this many
+constexpr uint64_t kPlainAfter = 20000;
+// The A*-ordered push search takes one turn in this many
 // rounds: the weighted search with goal-room macros and the pull search
 // solve more, but some levels need the plain ordering.
 constexpr uint64_t kPlainRounds = 4;
@@ -87,6 +88,8 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     return sum;
   };
   add(portfolio ? kFastWeight : 1, Direction::kPush, rooms.get());
+  if (pull) add(kPullWeight, Direction::kPull, nullptr);
+  const size_t plain = searches.size();  // where the A*-ordered search goes
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
   const Search* winner = nullptr;
@@ -95,14 +98,13 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
          !over_budget(expanded())) {
     ++round;
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
-      if (k == 1 && round % kPlainRounds != 0) continue;
+      if (k == plain && round % kPlainRounds != 0) continue;
       if (live[k]) live[k] = searches[k]->Step();
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
-    if (portfolio && searches.size() == 1 &&
-        (searches[0]->expanded() >= kSoloExpansions || !live[0])) {
+    if (portfolio && searches.size() == plain &&
+        (searches[0]->expanded() >= kPlainAfter || !live[0])) {
       add(1, Direction::kPush, nullptr);
-      if (pull) add(kPullWeight, Direction::kPull, nullptr);
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an

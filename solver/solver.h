@@ -6,10 +6,10 @@
 //   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
 //
 // Search is A* over pushes (optimal mode) or, in fast mode, weighted
-// best-first (f = g + 5h, with goal-room macros) joined after 20000
-// expansions by an A*-ordered search (one turn in four rounds) and a search
-// backwards by pulls from the goals (f = g + 10h), taking turns and
-// meeting; with deadlock pruning and a Zobrist-hashed state store
+// best-first (f = g + 5h, with goal-room macros) and a search backwards by
+// pulls from the goals (f = g + 10h), joined after 20000 expansions by an
+// A*-ordered search (one turn in four rounds), taking turns and meeting;
+// with deadlock pruning and a Zobrist-hashed state store
 // (solver/search.h). Every solution is replayed by the rules
 // engine (common/rules.h) before Solve returns it; a replay failure aborts
 // the process, it is never returned. Deterministic: the same level and
