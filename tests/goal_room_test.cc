@@ -23,10 +23,6 @@
 namespace sokoban {
 namespace {
 
-int FloorIndex(const Board& board, const Level& level, int x, int y) {
-  return board.FloorIndex(y * level.width + x);
-}
-
 TEST(GoalRooms, DeadEndColumnFillsFromTheFarEnd) {
   const Level level = Level::FromRows({"#########",  //
                                        "#  $ $ $#",  //

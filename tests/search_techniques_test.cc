@@ -32,10 +32,6 @@ SolveResult SolveWith(const Level& level, SolveMode mode, uint32_t prune) {
   return Solve(level, options);
 }
 
-int FloorIndex(const Board& board, const Level& level, int x, int y) {
-  return board.FloorIndex(y * level.width + x);
-}
-
 // PI-corral pruning and the freeze and dead-square checks may cut states,
 // never the optimum: with and without them, optimal mode finds the same
 // push count on the first 40 Microban levels, expanding fewer states in all.

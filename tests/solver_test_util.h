@@ -13,6 +13,7 @@
 
 #include "common/level.h"
 #include "common/level_io.h"
+#include "solver/board.h"
 
 namespace sokoban {
 
@@ -21,6 +22,11 @@ inline Collection ReadShared(const std::string& name) {
       ReadCollectionFile(std::string(SOKOBAN_SHARED_DIR) + "/levels/" + name);
   EXPECT_TRUE(c.ok()) << c.status();
   return c.ok() ? *std::move(c) : Collection{};
+}
+
+// The floor index of grid cell (x, y) of the level the board was built from.
+inline int FloorIndex(const Board& board, const Level& level, int x, int y) {
+  return board.FloorIndex(y * level.width + x);
 }
 
 inline const Collection& Microban() {
