@@ -6,7 +6,7 @@
 namespace sokoban {
 
 GoalRooms::GoalRooms(const Board& board, int min_goals)
-    : board_(board), room_at_(board.size(), -1), inside_(board.size(), 0) {
+    : board_(board), reach_(board.size()), room_at_(board.size(), -1), inside_(board.size(), 0) {
   std::vector<uint8_t> seen(board.size(), 0);
   for (Square first : board.goals()) {
     if (seen[first]) continue;
@@ -65,31 +65,15 @@ int GoalRooms::Target(int r, const uint8_t* occupied) const {
 int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
                         const std::vector<uint8_t>& filled) {
   const int n = board_.size();
+  // The other boxes of the room stand still; the box itself is an obstacle
+  // while the player walks, and moves between walks.
   std::vector<uint8_t> occupied = filled;
-  occupied[box] = 0;
-  // Where the player can be: anywhere outside the room, and what it joins.
-  std::vector<uint8_t> reach(n, 0);
-  std::vector<int> queue;
-  auto fill = [&](std::vector<int> starts) {
-    std::fill(reach.begin(), reach.end(), 0);
-    queue = std::move(starts);
-    for (int sq : queue) reach[sq] = 1;
-    for (size_t k = 0; k < queue.size(); ++k, ++work_) {
-      for (int d = 0; d < 4; ++d) {
-        const int next = board_.Neighbour(queue[k], d);
-        if (next == kNoSquare || occupied[next] || reach[next]) continue;
-        reach[next] = 1;
-        queue.push_back(next);
-      }
-    }
+  auto walk = [&](int from) {
+    reach_.Fill(board_, occupied.data(), from);
+    work_ += reach_.count();
   };
-  occupied[box] = 1;
-  std::vector<int> outside;
-  for (int sq = 0; sq < n; ++sq) {
-    if (!room[sq]) outside.push_back(sq);
-  }
-  fill(outside);
-  // Breadth-first over (box square, side the player stands on).
+  // Breadth-first over (box square, side the player stands on); the player
+  // starts on any side from which it can walk out of the room.
   struct Node {
     int box, side, pulls;
   };
@@ -97,10 +81,14 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
   std::vector<Node> nodes;
   for (int s = 0; s < 4; ++s) {
     const int p = board_.Neighbour(box, s);
-    if (p != kNoSquare && reach[p]) {
-      seen[static_cast<size_t>(box) * 4 + s] = 1;
-      nodes.push_back({box, s, 0});
-    }
+    if (p == kNoSquare || occupied[p]) continue;
+    walk(p);
+    bool out = false;
+    for (int sq = 0; sq < n && !out; ++sq) out = !room[sq] && reach_.Reached(sq);
+    work_ += n;
+    if (!out) continue;
+    seen[static_cast<size_t>(box) * 4 + s] = 1;
+    nodes.push_back({box, s, 0});
   }
   occupied[box] = 0;
   for (size_t head = 0; head < nodes.size(); ++head) {
@@ -108,13 +96,13 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
     if (!room[node.box]) return node.pulls;
     if (work_ > kMaxWork) return -1;
     occupied[node.box] = 1;
-    fill({board_.Neighbour(node.box, node.side)});
+    walk(board_.Neighbour(node.box, node.side));
     occupied[node.box] = 0;
     // A pull: the player next to the box steps away from it, the box
     // following onto the square the player left.
     for (int d = 0; d < 4; ++d) {
       const int p = board_.Neighbour(node.box, d);
-      if (p == kNoSquare || !reach[p]) continue;
+      if (p == kNoSquare || !reach_.Reached(p)) continue;
       const int back = board_.Neighbour(p, d);
       if (back == kNoSquare || occupied[back]) continue;
       uint8_t& s = seen[static_cast<size_t>(p) * 4 + d];

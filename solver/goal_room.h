@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "solver/board.h"
+#include "solver/reach.h"
 
 namespace sokoban {
 
@@ -54,6 +55,7 @@ class GoalRooms {
   int64_t work_ = 0;
 
   const Board& board_;
+  Reach reach_;
   std::vector<int> room_at_;
   std::vector<uint8_t> inside_;
   std::vector<std::vector<Square>> order_;
