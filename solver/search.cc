@@ -239,29 +239,7 @@ StateId Search::ExpandPushes(int player) {
       }
     }
     int player_after = length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2);
-    // Goal-room macro: a box pushed from outside into or next to a room goes
-    // on to the room's next goal in its order.
-    bool macro = false;
-    const int room = rooms_ ? rooms_->RoomAt(to) : -1;
-    if (room >= 0 && !rooms_->InRoom(from, room)) {
-      const int target = rooms_->Target(room, occupied_.data());
-      if (target >= 0 && target != to) {
-        occupied_[from] = 0;
-        macro_path_.clear();
-        const bool found =
-            mover_.Find(occupied_, to, target, board_.Neighbour(to, d ^ 2), &macro_path_);
-        occupied_[to] = 0;
-        occupied_[from] = 1;
-        if (found) {
-          to = target;
-          length += static_cast<int>(macro_path_.size());
-          player_after = macro_path_.back().from;
-          macro = incomplete_ = true;
-        }
-      } else if (target == to) {
-        macro = true;
-      }
-    }
+    const bool macro = rooms_ && GoalRoomMove(from, d, &to, &length, &player_after);
     any_macro |= macro;
     children_.push_back({i, to, length, player_after, macro});
   }
@@ -276,6 +254,26 @@ StateId Search::ExpandPushes(int player) {
     solved = AddChild(c.box, c.to, c.pushes, c.player_after);
   }
   return solved;
+}
+
+bool Search::GoalRoomMove(int from, int d, int* to, int* length, int* player_after) {
+  const int room = rooms_->RoomAt(*to);
+  if (room < 0 || rooms_->InRoom(from, room)) return false;
+  const int target = rooms_->Target(room, occupied_.data());
+  if (target < 0) return false;
+  if (target == *to) return true;
+  occupied_[from] = 0;
+  macro_path_.clear();
+  const bool found =
+      mover_.Find(occupied_, *to, target, board_.Neighbour(*to, d ^ 2), &macro_path_);
+  occupied_[*to] = 0;
+  occupied_[from] = 1;
+  if (!found) return false;
+  *to = target;
+  *length += static_cast<int>(macro_path_.size());
+  *player_after = macro_path_.back().from;
+  incomplete_ = true;  // the single push it replaces is not searched
+  return true;
 }
 
 StateId Search::AddChild(int i, int to, int pushes, int player_after) {
@@ -445,7 +443,7 @@ void Search::TracePushes(StateId last) {
                         std::back_inserter(came));
     assert(gone.size() == 1 && came.size() == 1);
     const size_t first = pushes_.size();
-    const bool found = FindBoxPath(board_, occupied, gone[0], came[0], player, &pushes_);
+    const bool found = mover_.Find(occupied, gone[0], came[0], player, &pushes_);
     assert(found);
     (void)found;
     occupied[gone[0]] = 0;

@@ -83,6 +83,12 @@ class Search {
   // player_after (kNoSquare: next to `to`, behind a single push). Runs the
   // deadlock checks, stores and queues the child. Returns it if solved.
   StateId AddChild(int i, int to, int pushes, int player_after);
+  // Goal-room macro for the push of the box on `from` in direction d that
+  // ends on *to after *length pushes (tunnel included): true when the push
+  // brings the box from outside a room into it or next to it and the
+  // room's next goal in its order is *to or reachable from there, in which
+  // case *to, *length and *player_after become those of the whole move.
+  bool GoalRoomMove(int from, int d, int* to, int* length, int* player_after);
   bool StartPull();
   // Stores and queues a root (boxes_, the player's normalized square, its
   // bound); when `solved`, traces the solution instead and returns true.
