@@ -38,12 +38,16 @@ bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, i
 }
 
 BoxMover::BoxMover(const Board& board)
-    : board_(board), reach_(board.size()), seen_(static_cast<size_t>(board.size()) * 4, 0) {}
+    : board_(board),
+      reach_(board.size()),
+      seen_(static_cast<size_t>(board.size()) * 4, 0),
+      covered_(static_cast<size_t>(board.size()) * 4, 0) {}
 
 bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player,
                     std::vector<Push>* path) {
   if (++stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
+    std::fill(covered_.begin(), covered_.end(), 0);
     stamp_ = 1;
   }
   queue_.clear();
@@ -52,10 +56,20 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
   int found = from == to ? 0 : -1;
   for (size_t head = 0; head < queue_.size() && found < 0; ++head) {
     const Node node = queue_[head];
+    // A node whose side an earlier fill around the same box square reached
+    // has that node's children, with no fewer pushes.
+    if (node.side >= 0 && covered_[static_cast<size_t>(node.box) * 4 + node.side] == stamp_) {
+      continue;
+    }
     occupied[node.box] = 1;
     reach_.Fill(board_, occupied.data(),
                 node.side < 0 ? player : board_.Neighbour(node.box, node.side));
     occupied[node.box] = 0;
+    for (int s = 0; s < 4; ++s) {
+      const int n = board_.Neighbour(node.box, s);
+      if (n != kNoSquare && reach_.Reached(n))
+        covered_[static_cast<size_t>(node.box) * 4 + s] = stamp_;
+    }
     for (int d = 0; d < 4; ++d) {
       const int ahead = board_.Neighbour(node.box, d), behind = board_.Neighbour(node.box, d ^ 2);
       if (ahead == kNoSquare || behind == kNoSquare || occupied[ahead]) continue;

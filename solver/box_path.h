@@ -31,7 +31,9 @@ bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, i
 
 // FindBoxPath with its buffers kept between calls, for use inside a search.
 // A breadth-first search over (box square, side of the box the player
-// stands on): one player fill a node, boxes never pushed onto dead squares.
+// stands on): one player fill a node (none for a node whose side an
+// earlier fill around the same box square reached), boxes never pushed onto
+// dead squares.
 class BoxMover {
  public:
   explicit BoxMover(const Board& board);
@@ -46,7 +48,8 @@ class BoxMover {
   };
   const Board& board_;
   Reach reach_;
-  std::vector<uint32_t> seen_;  // stamp per (box, side)
+  std::vector<uint32_t> seen_;     // stamp per (box, side): queued
+  std::vector<uint32_t> covered_;  // stamp per (box, side): a fill reached it
   uint32_t stamp_ = 0;
   std::vector<Node> queue_;
 };
