@@ -53,4 +53,54 @@ class OpenList {
   size_t size_ = 0;
 };
 
+// Feature-space open list: states fall into cells by their features (boxes
+// packed, player regions), and the cells take turns: each Pop takes from the
+// next non-empty cell, in a fixed cycle, its first state by (weight, h).
+// Every cell gets the same share however many states it holds, so the
+// search spreads over the different kinds of position instead of sinking
+// into the one with the most states.
+class CellOpenList {
+ public:
+  void Push(int cell, int weight, int h, StateId id) {
+    if (cell >= static_cast<int>(cells_.size())) {
+      cells_.resize(cell + 1);
+      listed_.resize(cell + 1, 0);
+    }
+    if (!listed_[cell]) {
+      listed_[cell] = 1;
+      active_.push_back(cell);
+    }
+    cells_[cell].Push(weight, h, id);
+    ++size_;
+  }
+
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
+
+  // Removes and returns the next cell's first id; must not be empty.
+  StateId Pop(int* cell, int* weight, int* h) {
+    for (;;) {
+      if (next_ >= active_.size()) next_ = 0;
+      const int c = active_[next_];
+      if (cells_[c].empty()) {
+        listed_[c] = 0;
+        active_[next_] = active_.back();
+        active_.pop_back();
+        continue;
+      }
+      ++next_;
+      --size_;
+      *cell = c;
+      return cells_[c].Pop(weight, h);
+    }
+  }
+
+ private:
+  std::vector<OpenList> cells_;
+  std::vector<int> active_;      // cells that may hold states, in cycle order
+  std::vector<uint8_t> listed_;  // whether a cell is in active_
+  size_t next_ = 0;
+  size_t size_ = 0;
+};
+
 }  // namespace sokoban

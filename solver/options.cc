@@ -52,11 +52,13 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneBackward;
     } else if (word == "goalroom") {
       flags |= kPruneGoalRooms;
+    } else if (word == "features") {
+      flags |= kPruneFeatures;
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown --prune technique '", word,
                        "' (known: dead, freeze, bipartite, corral, "
-                       "corraldead, tunnel, backward, goalroom, all, none)"));
+                       "corraldead, tunnel, backward, goalroom, features, all, none)"));
     }
   }
   return flags;

@@ -44,6 +44,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight, Dire
       tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast &&
                direction == Direction::kPush),
       mover_(board),
+      areas_(board),
       start_(clock_start) {}
 
 void Search::UseGoalRooms(const GoalRooms* rooms) {
@@ -54,7 +55,8 @@ void Search::UseGoalRooms(const GoalRooms* rooms) {
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
 size_t Search::OtherBytes() const {
-  return open_.size() * sizeof(StateId) * 2 + frozen_goals_.bytes() + corral_deadlock_.bytes();
+  return (open_.size() + cells_.size()) * sizeof(StateId) * 2 + frozen_goals_.bytes() +
+         corral_deadlock_.bytes();
 }
 
 bool Search::OutOfBudget() {
@@ -122,7 +124,15 @@ bool Search::AddRoot(int player, int h, bool solved) {
     TracePushes(root);
     return true;
   }
-  open_.Push(Priority(0, h), h, root);
+  if (features_) {
+    int on_goals = 0;
+    for (Square b : boxes_) on_goals += board_.IsGoal(b);
+    for (Square b : boxes_) occupied_[b] = 1;
+    cells_.Push(Cell(on_goals, areas_.Label(occupied_.data())), h, h, root);
+    for (Square b : boxes_) occupied_[b] = 0;
+  } else {
+    open_.Push(Priority(0, h), h, root);
+  }
   return false;
 }
 
@@ -130,17 +140,25 @@ bool Search::Step() {
   if (finished_) return false;
   if (OutOfBudget()) return Finish(stop_);
   for (;;) {
-    if (open_.empty()) {
+    if (open_.empty() && cells_.empty()) {
       if (!incomplete_) return Finish(SolveStatus::kUnsolvable);
       gave_up_ = true;
       return Finish(SolveStatus::kTimeout);
     }
     int priority, popped_h;
-    const StateId id = open_.Pop(&priority, &popped_h);
-    if (IsClosed(closed_, id)) continue;
-    // A stale entry: the state was reached again with fewer pushes and
-    // re-queued under its new priority.
-    if (Priority(store_.G(id), popped_h) != priority) continue;
+    StateId id;
+    if (features_) {
+      int cell;
+      id = cells_.Pop(&cell, &priority, &popped_h);
+      if (IsClosed(closed_, id)) continue;
+      parent_weight_ = priority - popped_h;
+    } else {
+      id = open_.Pop(&priority, &popped_h);
+      if (IsClosed(closed_, id)) continue;
+      // A stale entry: the state was reached again with fewer pushes and
+      // re-queued under its new priority.
+      if (Priority(store_.G(id), popped_h) != priority) continue;
+    }
     SetClosed(closed_, id);
     ++expanded_;
     const StateId solved = Expand(id);
@@ -169,6 +187,11 @@ StateId Search::Expand(StateId id) {
   parent_g_ = store_.G(id);
   boxes_key_ = zobrist_.Key(player, boxes_.data(), box_count_) ^ zobrist_.player(player);
   bound_.SetParent(boxes_.data());
+  if (features_) {
+    parent_on_goals_ = 0;
+    for (Square b : boxes_) parent_on_goals_ += board_.IsGoal(b);
+    parent_areas_ = areas_.Label(occupied_.data());
+  }
   const StateId solved = direction_ == Direction::kPush ? ExpandPushes(player) : ExpandPulls();
   for (Square b : boxes_) occupied_[b] = 0;
   peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
@@ -343,43 +366,21 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   // A pull search ends on the start: boxes on their squares, the player in
   // the start's area.
   if (h == 0 && (push || child_player == start_player_)) return child;
-  open_.Push(Priority(g, h), h, child);
+  if (features_) {
+    const int on_goals = parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to);
+    occupied_[from] = 0;
+    occupied_[to] = 1;
+    const int areas = areas_.AfterMove(occupied_.data(), from, to);
+    assert(areas == FloorAreas(board_).Label(occupied_.data()));
+    occupied_[to] = 0;
+    occupied_[from] = 1;
+    const bool advised = on_goals > parent_on_goals_ || areas < parent_areas_;
+    const int weight = parent_weight_ + (advised ? 0 : 1);
+    cells_.Push(Cell(on_goals, areas), weight + h, h, child);
+  } else {
+    open_.Push(Priority(g, h), h, child);
+  }
   return kNoState;
-}
-
-bool Search::RingConnected(int sq) const {
-  // Ring order: up, up-right, right, down-right, down, down-left, left,
-  // up-left. LURD indices: 0 left, 1 up, 2 right, 3 down.
-  static constexpr int kOrth[4] = {1, 2, 3, 0};
-  int ring[8];
-  for (int k = 0; k < 4; ++k) {
-    const int a = kOrth[k], b = kOrth[(k + 1) & 3];
-    ring[2 * k] = board_.Neighbour(sq, a);
-    int diag = ring[2 * k] != kNoSquare ? board_.Neighbour(ring[2 * k], b) : kNoSquare;
-    if (diag == kNoSquare) {
-      const int side = board_.Neighbour(sq, b);
-      if (side != kNoSquare) diag = board_.Neighbour(side, a);
-    }
-    ring[2 * k + 1] = diag;
-  }
-  auto free = [&](int c) { return c != kNoSquare && !occupied_[c]; };
-  // Count the runs of free ring squares that hold an orthogonal neighbour.
-  int start = 0;
-  while (start < 8 && free(ring[start])) ++start;
-  if (start == 8) return true;  // the whole ring is free
-  int runs_with_orth = 0;
-  bool in_run = false, has_orth = false;
-  for (int k = 1; k <= 8; ++k) {
-    const int idx = (start + k) & 7;
-    if (free(ring[idx])) {
-      if (!in_run) in_run = true, has_orth = false;
-      if ((idx & 1) == 0) has_orth = true;
-    } else if (in_run) {
-      runs_with_orth += has_orth;
-      in_run = false;
-    }
-  }
-  return runs_with_orth <= 1;
 }
 
 int Search::ChildPlayer(int from, int to) {
@@ -390,7 +391,8 @@ int Search::ChildPlayer(int from, int to) {
   }
   int min_sq = reach_.min();
   if (reach_.Reached(to)) {
-    if (!RingConnected(to)) return child_reach_.Fill(board_, occupied_.data(), from);
+    if (!RingConnected(board_, occupied_.data(), to))
+      return child_reach_.Fill(board_, occupied_.data(), from);
     if (to == min_sq) {
       min_sq = reach_.second();
       if (min_sq == kNoSquare) min_sq = from;

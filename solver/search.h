@@ -6,6 +6,7 @@
 // When solved, pushes() is the chain of pushes from the start.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "solver/board.h"
 #include "solver/box_path.h"
 #include "solver/corral_deadlock.h"
+#include "solver/floor_areas.h"
 #include "solver/frozen_goals.h"
 #include "solver/goal_room.h"
 #include "solver/lower_bound.h"
@@ -45,6 +47,13 @@ class Search {
   // leave solutions out: a search using them that runs out of states gives
   // up instead of proving the level unsolvable. `rooms` must outlive it.
   void UseGoalRooms(const GoalRooms* rooms);
+  // Feature-space order (fast mode, push search; after FESS, Shoham and
+  // Schaeffer): each state falls into a cell by two features, its boxes on
+  // goals and its areas of free floor (FloorAreas). The cells take turns
+  // (CellOpenList); within a cell the first state is the one with the least
+  // weight + h, where the weight counts the pushes on its path that
+  // neither put a box on a goal (net) nor joined areas.
+  void UseFeatures() { features_ = direction_ == Direction::kPush; }
   // Solved by meeting a partner's state.
   bool met() const { return met_partner_ != nullptr; }
 
@@ -103,9 +112,12 @@ class Search {
   // provably only adds `from` to the player's area and takes `to` out of it
   // without cutting it; otherwise by a new fill.
   int ChildPlayer(int from, int to);
-  // True when the free squares around sq (8-neighbourhood) join all its
-  // free orthogonal neighbours, so blocking sq cannot split an area.
-  bool RingConnected(int sq) const;
+  // The feature cell of a state with `on_goals` boxes on goals and `areas`
+  // areas of free floor (those above kAreaCells - 1 share a cell).
+  static int Cell(int on_goals, int areas) {
+    return on_goals * kAreaCells + std::min(areas, kAreaCells - 1);
+  }
+  static constexpr int kAreaCells = 16;
 
   const Board& board_;
   const SolveOptions& options_;
@@ -139,6 +151,11 @@ class Search {
     bool macro;  // into a room, along its order
   };
   std::vector<Child> children_;
+  // The feature-space order (UseFeatures) and the parent's features.
+  bool features_ = false;
+  CellOpenList cells_;
+  FloorAreas areas_;
+  int parent_weight_ = 0, parent_on_goals_ = 0, parent_areas_ = 0;
   bool incomplete_ = false;
   bool gave_up_ = false;
   int start_player_ = 0;  // normalized; a pull search ends in its area

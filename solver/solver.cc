@@ -13,21 +13,22 @@
 
 namespace sokoban {
 
-// Fast mode runs a weighted push search with goal-room macros and a pull
-// search from the goals (weight 10, Direction::kPull); levels they have not
-// decided after kPlainAfter expansions of the weighted search get a plain
-// A*-ordered push search (weight 1) alongside. They take turns one
-// expansion at a time (the A*-ordered one once in kPlainRounds rounds), so
-// the result does not depend on timing, and each works within an equal
-// share of the memory. The pull search and the push searches look up each
-// other's states: one both have seen joins a path from the start with a
-// path to the goal.
-constexpr int kFastWeight = 5;
+// Fast mode runs a push search in feature-space order with goal-room macros
+// (Search::UseFeatures, UseGoalRooms) and a pull search from the goals
+// (weight 10, Direction::kPull); levels they have not decided after
+// kPlainAfter expansions of the first get a plain A*-ordered push search
+// (weight 1) alongside. They take turns one expansion at a time (the
+// A*-ordered one once in kPlainRounds rounds), so the result does not
+// depend on timing, and each works within an equal share of the memory.
+// The pull search and the push searches look up each other's states: one
+// both have seen joins a path from the start with a path to the goal.
 constexpr int kPullWeight = 10;
+// The first push search's weight without the feature-space order
+// (`--prune` without `features`): f = g + 5h.
+constexpr int kFastWeight = 5;
 constexpr uint64_t kPlainAfter = 20000;
-// The A*-ordered push search takes one turn in this many
-// rounds: the weighted search with goal-room macros and the pull search
-// solve more, but some levels need the plain ordering.
+// The feature-space search and the pull search solve the most, but some
+// levels need the plain ordering.
 constexpr uint64_t kPlainRounds = 4;
 
 namespace {
@@ -65,16 +66,17 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     return options.max_expansions && expanded >= options.max_expansions;
   };
 
-  // Goal-room macros for the weighted push search only: the others keep
+  // Goal-room macros for the first push search only: the others keep
   // every push, so that together they still prove what they exhaust.
   std::unique_ptr<GoalRooms> rooms;
   if (portfolio && (options.prune & kPruneGoalRooms)) rooms = std::make_unique<GoalRooms>(*board);
   std::vector<std::unique_ptr<Search>> searches;
   std::vector<bool> live;
-  auto add = [&](int weight, Direction direction, const GoalRooms* goal_rooms) {
+  auto add = [&](int weight, Direction direction, const GoalRooms* goal_rooms, bool features) {
     searches.push_back(std::make_unique<Search>(*board, inner, weight, direction, start));
     Search& added = *searches.back();
     added.UseGoalRooms(goal_rooms);
+    if (features) added.UseFeatures();
     for (size_t k = 0; k + 1 < searches.size(); ++k) {
       if (searches[k]->direction() == direction) continue;
       added.AddPartner(searches[k].get());
@@ -87,8 +89,9 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     for (const auto& s : searches) sum += s->expanded();
     return sum;
   };
-  add(portfolio ? kFastWeight : 1, Direction::kPush, rooms.get());
-  if (pull) add(kPullWeight, Direction::kPull, nullptr);
+  const bool features = portfolio && (options.prune & kPruneFeatures);
+  add(portfolio && !features ? kFastWeight : 1, Direction::kPush, rooms.get(), features);
+  if (pull) add(kPullWeight, Direction::kPull, nullptr, false);
   const size_t plain = searches.size();  // where the A*-ordered search goes
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
@@ -104,7 +107,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     }
     if (portfolio && searches.size() == plain &&
         (searches[0]->expanded() >= kPlainAfter || !live[0])) {
-      add(1, Direction::kPush, nullptr);
+      add(1, Direction::kPush, nullptr, false);
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an

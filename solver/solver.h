@@ -5,9 +5,10 @@
 //   SolveResult r = Solve(level, options);
 //   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
 //
-// Search is A* over pushes (optimal mode) or, in fast mode, weighted
-// best-first (f = g + 5h, with goal-room macros) and a search backwards by
-// pulls from the goals (f = g + 10h), joined after 20000 expansions by an
+// Search is A* over pushes (optimal mode) or, in fast mode, a push search
+// in feature-space order (boxes on goals, areas of free floor; with
+// goal-room macros) and a search backwards by pulls from the goals
+// (f = g + 10h), joined after 20000 expansions by an
 // A*-ordered search (one turn in four rounds), taking turns and meeting;
 // with deadlock pruning and a Zobrist-hashed state store
 // (solver/search.h). Every solution is replayed by the rules
@@ -31,7 +32,7 @@
 namespace sokoban {
 
 enum class SolveMode : uint8_t {
-  kFast,     // weighted best-first: finds solutions to hard levels, not shortest
+  kFast,     // best-first portfolio: finds solutions to hard levels, not shortest
   kOptimal,  // A* with an admissible bound: push-optimal solutions
 };
 
@@ -59,8 +60,10 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   tunnel     tunnel macros (fast mode)
 //   backward   a pull search from the goals alongside, meeting the push
 //              searches (fast mode)
-//   goalroom   goal-room macros and goal cuts for the weighted push search
+//   goalroom   goal-room macros and goal cuts for the first push search
 //              (fast mode; solver/goal_room.h)
+//   features   feature-space order for the first push search (fast mode;
+//              without it, f = g + 5h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -70,9 +73,11 @@ enum PruneFlags : uint32_t {
   kPruneCorralDeadlocks = 1u << 5,
   kPruneBackward = 1u << 6,
   kPruneGoalRooms = 1u << 7,
-  kPruneAll = (1u << 8) - 1,
+  kPruneFeatures = 1u << 8,
+  kPruneAll = (1u << 9) - 1,
 };
-// Parses a comma list of "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom",
+// Parses a comma list of
+// "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features",
 // "all", "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 

@@ -1,0 +1,49 @@
+// Areas of free floor: the floor squares without a box, split into the
+// parts the player cannot cross between. Their number is one of the
+// features of the feature-space search order (solver/open_list.h): fewer
+// areas mean fewer boxes in the player's way.
+//
+//   FloorAreas areas(board);
+//   int n = areas.Label(occupied);               // the position before a push
+//   ... apply the push to occupied ...
+//   int after = areas.AfterMove(occupied, from, to);
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/board.h"
+
+namespace sokoban {
+
+// True when the free squares around sq (its 8-neighbourhood; occupied[c]
+// != 0 marks boxes) join all its free orthogonal neighbours, so that a box
+// on sq cannot split an area.
+bool RingConnected(const Board& board, const uint8_t* occupied, int sq);
+
+class FloorAreas {
+ public:
+  explicit FloorAreas(const Board& board);
+
+  // Labels the areas of the position (occupied[sq] != 0 marks boxes) and
+  // returns their number.
+  int Label(const uint8_t* occupied);
+  // The number of areas once a box has gone from `from` to `to`: `occupied`
+  // shows the position after the move, the last Label() the one before.
+  // Counts from the labels around the two squares, and labels afresh only
+  // when the box on `to` may split an area.
+  int AfterMove(const uint8_t* occupied, int from, int to);
+
+ private:
+  // Labels areas in `mark` with ids above any used before.
+  int Count(const uint8_t* occupied, std::vector<uint32_t>& mark);
+
+  const Board& board_;
+  std::vector<uint32_t> label_, scratch_;  // area ids; scratch_ for recounts
+  std::vector<Square> queue_;
+  uint32_t last_id_ = 0;
+  uint32_t first_id_ = 0;  // of the last Count
+  int labelled_ = 0;       // areas of the last Label
+};
+
+}  // namespace sokoban

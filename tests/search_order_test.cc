@@ -1,0 +1,138 @@
+// Tests of the feature-space search order: the cell open list's turns, and
+// the areas of free floor counted after a move from the labels before it,
+// against a count from scratch on thousands of positions.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "common/rules.h"
+#include "solver/board.h"
+#include "solver/floor_areas.h"
+#include "solver/open_list.h"
+#include "solver/solver.h"
+#include "tests/solver_test_util.h"
+
+namespace sokoban {
+namespace {
+
+TEST(CellOpenList, CellsTakeTurnsAndEachKeepsItsOrder) {
+  CellOpenList open;
+  // Cell 7: priorities 3, 1, 2; cell 2: priority 5 twice (h 4 before h 6);
+  // cell 4: one state.
+  open.Push(7, 3, 0, 100);
+  open.Push(7, 1, 0, 101);
+  open.Push(2, 5, 6, 200);
+  open.Push(7, 2, 1, 102);
+  open.Push(2, 5, 4, 201);
+  open.Push(4, 9, 9, 300);
+  ASSERT_EQ(open.size(), 6u);
+  std::vector<std::pair<int, StateId>> popped;
+  while (!open.empty()) {
+    int cell, priority, h;
+    const StateId id = open.Pop(&cell, &priority, &h);
+    popped.emplace_back(cell, id);
+  }
+  // One state a cell a turn, in the order the cells first got a state; a
+  // cell that runs dry leaves the cycle.
+  const std::vector<std::pair<int, StateId>> expected = {{7, 101}, {2, 201}, {4, 300},
+                                                         {7, 102}, {2, 200}, {7, 100}};
+  EXPECT_EQ(popped, expected);
+}
+
+TEST(CellOpenList, CellEmptiedAndRefilledJoinsTheCycleOnce) {
+  CellOpenList open;
+  open.Push(0, 0, 0, 1);
+  open.Push(1, 0, 0, 2);
+  int cell, priority, h;
+  EXPECT_EQ(open.Pop(&cell, &priority, &h), 1u);  // cell 0 is now empty
+  open.Push(0, 0, 0, 3);                          // and gets a state again
+  open.Push(0, 0, 0, 4);
+  std::vector<StateId> order;
+  while (!open.empty()) order.push_back(open.Pop(&cell, &priority, &h));
+  EXPECT_EQ(order, (std::vector<StateId>{2, 4, 3}));
+}
+
+TEST(FloorAreas, CountsAreasSplitByBoxes) {
+  const Level level = Level::FromRows({"#######",  //
+                                       "#@ $  #",  //
+                                       "#  $  #",  //
+                                       "#. $ .#",  //
+                                       "###.###",  //
+                                       "  ###"});
+  const Board board = *Board::Build(level);
+  std::vector<uint8_t> occupied(board.size(), 0);
+  FloorAreas areas(board);
+  EXPECT_EQ(areas.Label(occupied.data()), 1);
+  for (int y = 1; y <= 3; ++y) occupied[FloorIndex(board, level, 3, y)] = 1;
+  // The column of boxes splits the room in two and shuts the goal below it
+  // off on its own; a box on that goal leaves two.
+  EXPECT_EQ(areas.Label(occupied.data()), 3);
+  occupied[FloorIndex(board, level, 3, 4)] = 1;
+  EXPECT_EQ(areas.Label(occupied.data()), 2);
+  EXPECT_TRUE(RingConnected(board, occupied.data(), FloorIndex(board, level, 1, 1)));
+  // A box on (4, 2) would cut (4, 1) off from the rest of the right part.
+  occupied[FloorIndex(board, level, 5, 1)] = 1;
+  EXPECT_FALSE(RingConnected(board, occupied.data(), FloorIndex(board, level, 4, 2)));
+}
+
+// Random positions on the XSokoban boards, random moves of one box (next
+// door, as a push, or anywhere, as a macro): the count after the move from
+// the labels before it equals a count from scratch.
+TEST(FloorAreas, CountAfterMoveMatchesCountFromScratch) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  ASSERT_EQ(xsokoban.levels.size(), 90u);
+  std::mt19937 rng(7);
+  int moves = 0, splits = 0;
+  for (const auto& entry : xsokoban.levels) {
+    const Board board = *Board::Build(entry.level);
+    FloorAreas areas(board), fresh(board);
+    for (int trial = 0; trial < 40; ++trial) {
+      std::vector<uint8_t> occupied(board.size(), 0);
+      const int boxes = 1 + static_cast<int>(rng() % (board.size() / 2));
+      for (int k = 0; k < boxes; ++k) occupied[rng() % board.size()] = 1;
+      std::vector<int> box_squares, free_squares;
+      for (int sq = 0; sq < board.size(); ++sq) {
+        (occupied[sq] ? box_squares : free_squares).push_back(sq);
+      }
+      if (free_squares.empty()) continue;
+      const int before = areas.Label(occupied.data());
+      const int from = box_squares[rng() % box_squares.size()];
+      int to = free_squares[rng() % free_squares.size()];
+      if (rng() % 2) {  // a single push: to a free neighbour
+        const int d = static_cast<int>(rng() % 4);
+        const int n = board.Neighbour(from, d);
+        if (n == kNoSquare || occupied[n]) continue;
+        to = n;
+      }
+      occupied[from] = 0;
+      occupied[to] = 1;
+      const int after = areas.AfterMove(occupied.data(), from, to);
+      ASSERT_EQ(after, fresh.Label(occupied.data()))
+          << "level " << entry.level.title << " from " << from << " to " << to;
+      ++moves;
+      splits += after > before;
+    }
+  }
+  EXPECT_GT(moves, 2000);
+  EXPECT_GT(splits, 100);  // the recount path is exercised too
+}
+
+// XSokoban 43 (9 boxes): the feature-space order solves it within 50,000
+// expansions (about 5,400); f = g + 5h in its place does not.
+TEST(FeatureOrder, SolvesXSokoban43WhereWeightedSearchDoesNot) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  ASSERT_EQ(xsokoban.levels.size(), 90u);
+  const Level& level = xsokoban.levels[42].level;
+  SolveOptions options;
+  options.max_expansions = 50'000;
+  const SolveResult with = Solve(level, options);
+  ASSERT_EQ(with.status, SolveStatus::kSolved);
+  const ReplayResult replay = Replay(level, with.solution);
+  EXPECT_TRUE(replay.valid && replay.solved);
+  options.prune = kPruneAll & ~kPruneFeatures;
+  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
+}
+
+}  // namespace
+}  // namespace sokoban
