@@ -43,39 +43,42 @@ FloorAreas::FloorAreas(const Board& board)
     : board_(board), label_(board.size(), 0), scratch_(board.size(), 0), queue_(board.size()) {}
 
 int FloorAreas::Label(const uint8_t* occupied) {
-  labelled_ = Count(occupied, label_);
-  return labelled_;
-}
-
-int FloorAreas::Count(const uint8_t* occupied, std::vector<uint32_t>& mark) {
-  // A board has fewer areas than squares, so ids wrap only after 2^32 / n
-  // counts; then both label arrays start again.
-  if (last_id_ > UINT32_MAX - static_cast<uint32_t>(board_.size()) - 1) {
+  // A board has fewer areas than squares, so the ids wrap only after 2^32 / n
+  // labellings; then the labels start again.
+  if (last_label_ > UINT32_MAX - static_cast<uint32_t>(board_.size()) - 1) {
     std::fill(label_.begin(), label_.end(), 0);
-    std::fill(scratch_.begin(), scratch_.end(), 0);
-    last_id_ = 0;
+    last_label_ = 0;
   }
-  const uint32_t first = last_id_ + 1;
-  first_id_ = first;
+  const uint32_t first = last_label_ + 1;
   int areas = 0;
   for (int sq = 0; sq < board_.size(); ++sq) {
-    if (occupied[sq] || mark[sq] >= first) continue;
+    if (occupied[sq] || label_[sq] >= first) continue;
     ++areas;
-    const uint32_t id = ++last_id_;
-    int head = 0, tail = 0;
-    queue_[tail++] = static_cast<Square>(sq);
-    mark[sq] = id;
-    while (head < tail) {
-      const int at = queue_[head++];
-      for (int d = 0; d < 4; ++d) {
-        const int n = board_.Neighbour(at, d);
-        if (n == kNoSquare || occupied[n] || mark[n] >= first) continue;
-        mark[n] = id;
-        queue_[tail++] = static_cast<Square>(n);
-      }
+    Spread(occupied, sq, ++last_label_, label_, nullptr, 0);
+  }
+  labelled_ = areas;
+  return areas;
+}
+
+int FloorAreas::Spread(const uint8_t* occupied, int start, uint32_t id, std::vector<uint32_t>& mark,
+                       const int* wanted, int wanted_count) {
+  int head = 0, tail = 0, found = 0;
+  queue_[tail++] = static_cast<Square>(start);
+  mark[start] = id;
+  while (head < tail) {
+    const int at = queue_[head++];
+    if (wanted && std::find(wanted, wanted + wanted_count, at) != wanted + wanted_count &&
+        ++found == wanted_count) {
+      break;
+    }
+    for (int d = 0; d < 4; ++d) {
+      const int n = board_.Neighbour(at, d);
+      if (n == kNoSquare || occupied[n] || mark[n] == id) continue;
+      mark[n] = id;
+      queue_[tail++] = static_cast<Square>(n);
     }
   }
-  return areas;
+  return found;
 }
 
 int FloorAreas::AfterMove(const uint8_t* occupied, int from, int to) {
@@ -92,15 +95,27 @@ int FloorAreas::AfterMove(const uint8_t* occupied, int from, int to) {
   const int areas = labelled_ + 1 - joined;
   // The box on `to` removes an area it filled alone, leaves its area whole
   // when it is a dead end or the ring around it is connected, and otherwise
-  // may split it: then count again.
-  int open = 0;
+  // leaves as many pieces of it as its free neighbours fall into: a search
+  // from each neighbour not yet reached, stopping once all are.
+  int open[4];
+  int count = 0;
   for (int d = 0; d < 4; ++d) {
     const int n = board_.Neighbour(to, d);
-    open += n != kNoSquare && !occupied[n];
+    if (n != kNoSquare && !occupied[n]) open[count++] = n;
   }
-  if (open == 0) return areas - 1;
-  if (open == 1 || RingConnected(board_, occupied, to)) return areas;
-  return Count(occupied, scratch_);
+  if (count == 0) return areas - 1;
+  if (count == 1 || RingConnected(board_, occupied, to)) return areas;
+  if (++last_scratch_ == 0) {
+    std::fill(scratch_.begin(), scratch_.end(), 0);
+    last_scratch_ = 1;
+  }
+  int pieces = 0, reached = 0;
+  for (int k = 0; k < count && reached < count; ++k) {
+    if (scratch_[open[k]] == last_scratch_) continue;
+    ++pieces;
+    reached += Spread(occupied, open[k], last_scratch_, scratch_, open, count);
+  }
+  return areas + pieces - 1;
 }
 
 }  // namespace sokoban

@@ -30,20 +30,24 @@ class FloorAreas {
   int Label(const uint8_t* occupied);
   // The number of areas once a box has gone from `from` to `to`: `occupied`
   // shows the position after the move, the last Label() the one before.
-  // Counts from the labels around the two squares, and labels afresh only
-  // when the box on `to` may split an area.
+  // Counts from the labels around the two squares; when the box on `to`
+  // may split an area, searches that area from its neighbours until they
+  // are all reached.
   int AfterMove(const uint8_t* occupied, int from, int to);
 
  private:
-  // Labels areas in `mark` with ids above any used before.
-  int Count(const uint8_t* occupied, std::vector<uint32_t>& mark);
+  // Marks the free squares reachable from `start` with `id`; with `wanted`,
+  // stops once it has reached all wanted_count of those squares, and
+  // returns how many it reached.
+  int Spread(const uint8_t* occupied, int start, uint32_t id, std::vector<uint32_t>& mark,
+             const int* wanted, int wanted_count);
 
   const Board& board_;
-  std::vector<uint32_t> label_, scratch_;  // area ids; scratch_ for recounts
+  std::vector<uint32_t> label_;    // area ids of the last Label
+  std::vector<uint32_t> scratch_;  // stamps of AfterMove's searches
   std::vector<Square> queue_;
-  uint32_t last_id_ = 0;
-  uint32_t first_id_ = 0;  // of the last Count
-  int labelled_ = 0;       // areas of the last Label
+  uint32_t last_label_ = 0, last_scratch_ = 0;
+  int labelled_ = 0;  // areas of the last Label
 };
 
 }  // namespace sokoban
