@@ -9,6 +9,7 @@
 //   while (!open.empty()) { StateId id = open.Pop(&f, &h); ... }
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -20,13 +21,27 @@ namespace sokoban {
 class OpenList {
  public:
   void Push(int priority, int h, StateId id) {
-    if (priority >= static_cast<int>(buckets_.size())) buckets_.resize(priority + 1);
+    if (priority >= static_cast<int>(buckets_.size())) {
+      bytes_ -= buckets_.capacity() * sizeof(buckets_[0]);
+      buckets_.resize(priority + 1);
+      bytes_ += buckets_.capacity() * sizeof(buckets_[0]);
+    }
     std::vector<std::vector<StateId>>& by_h = buckets_[priority];
-    if (h >= static_cast<int>(by_h.size())) by_h.resize(h + 1);
-    by_h[h].push_back(id);
+    if (h >= static_cast<int>(by_h.size())) {
+      bytes_ -= by_h.capacity() * sizeof(by_h[0]);
+      by_h.resize(h + 1);
+      bytes_ += by_h.capacity() * sizeof(by_h[0]);
+    }
+    std::vector<StateId>& ids = by_h[h];
+    const size_t capacity = ids.capacity();
+    ids.push_back(id);
+    bytes_ += (ids.capacity() - capacity) * sizeof(StateId);
     if (priority < min_priority_) min_priority_ = priority;
     ++size_;
   }
+
+  // The memory the list holds (vectors' capacities; popping frees none).
+  size_t bytes() const { return bytes_; }
 
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
@@ -51,17 +66,21 @@ class OpenList {
   std::vector<std::vector<std::vector<StateId>>> buckets_;
   int min_priority_ = 1 << 30;
   size_t size_ = 0;
+  size_t bytes_ = 0;
 };
 
-// Feature-space open list: states fall into cells by their features (boxes
-// packed, player regions), and the cells take turns: each Pop takes from the
-// next non-empty cell, in a fixed cycle, its first state by (weight, h).
-// Every cell gets the same share however many states it holds, so the
-// search spreads over the different kinds of position instead of sinking
-// into the one with the most states.
+// Feature-space open list: states fall into cells by their features (the
+// search's choice: boxes on goals and areas of free floor), and the cells
+// take turns: each Pop takes from the next non-empty cell its first state
+// in OpenList's order (priority, then h, then newest). The cells with states form a cycle; a
+// cell found empty leaves it (the last cell of the cycle takes its place)
+// and a cell that gets a state joins at the end. Every cell gets the same
+// share however many states it holds, so the search spreads over the
+// different kinds of position instead of sinking into the one with the most
+// states.
 class CellOpenList {
  public:
-  void Push(int cell, int weight, int h, StateId id) {
+  void Push(int cell, int priority, int h, StateId id) {
     if (cell >= static_cast<int>(cells_.size())) {
       cells_.resize(cell + 1);
       listed_.resize(cell + 1, 0);
@@ -70,15 +89,25 @@ class CellOpenList {
       listed_[cell] = 1;
       active_.push_back(cell);
     }
-    cells_[cell].Push(weight, h, id);
+    std::vector<Entry>& heap = cells_[cell];
+    const size_t capacity = heap.capacity();
+    heap.push_back({static_cast<uint32_t>(priority), static_cast<uint32_t>(h), ++sequence_, id});
+    std::push_heap(heap.begin(), heap.end(), Later);
+    cell_bytes_ += (heap.capacity() - capacity) * sizeof(Entry);
     ++size_;
+  }
+
+  // The memory the list holds.
+  size_t bytes() const {
+    return cell_bytes_ + cells_.capacity() * sizeof(cells_[0]) + active_.capacity() * sizeof(int) +
+           listed_.capacity();
   }
 
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
 
   // Removes and returns the next cell's first id; must not be empty.
-  StateId Pop(int* cell, int* weight, int* h) {
+  StateId Pop(int* cell, int* priority, int* h) {
     for (;;) {
       if (next_ >= active_.size()) next_ = 0;
       const int c = active_[next_];
@@ -91,14 +120,36 @@ class CellOpenList {
       ++next_;
       --size_;
       *cell = c;
-      return cells_[c].Pop(weight, h);
+      std::vector<Entry>& heap = cells_[c];
+      std::pop_heap(heap.begin(), heap.end(), Later);
+      const Entry first = heap.back();
+      heap.pop_back();
+      *priority = static_cast<int>(first.priority);
+      *h = static_cast<int>(first.h);
+      return first.id;
     }
   }
 
  private:
-  std::vector<OpenList> cells_;
+  // A cell is a binary heap, 16 bytes an entry: lowest priority first, then
+  // lowest h, then the newest (the order of OpenList).
+  struct Entry {
+    uint32_t priority, h, sequence;
+    StateId id;
+  };
+  static bool Later(const Entry& a, const Entry& b) {
+    if (a.priority != b.priority) return a.priority > b.priority;
+    if (a.h != b.h) return a.h > b.h;
+    return a.sequence < b.sequence;
+  }
+
+  std::vector<std::vector<Entry>> cells_;
+  // Pushes so far: the feature-space search pushes a state once, and a
+  // store holds fewer than 2^27 states.
+  uint32_t sequence_ = 0;
   std::vector<int> active_;      // cells that may hold states, in cycle order
   std::vector<uint8_t> listed_;  // whether a cell is in active_
+  size_t cell_bytes_ = 0;        // the heaps' capacity
   size_t next_ = 0;
   size_t size_ = 0;
 };

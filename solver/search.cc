@@ -55,8 +55,7 @@ void Search::UseGoalRooms(const GoalRooms* rooms) {
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
 size_t Search::OtherBytes() const {
-  return (open_.size() + cells_.size()) * sizeof(StateId) * 2 + frozen_goals_.bytes() +
-         corral_deadlock_.bytes();
+  return open_.bytes() + cells_.bytes() + frozen_goals_.bytes() + corral_deadlock_.bytes();
 }
 
 bool Search::OutOfBudget() {
@@ -115,6 +114,12 @@ bool Search::StartPull() {
   return solved ? Finish(SolveStatus::kSolved) : true;
 }
 
+int Search::OnGoals() const {
+  int on_goals = 0;
+  for (Square b : boxes_) on_goals += board_.IsGoal(b);
+  return on_goals;
+}
+
 bool Search::AddRoot(int player, int h, bool solved) {
   codec_.Pack(player, boxes_.data(), packed_.data());
   const StateId root =
@@ -125,11 +130,11 @@ bool Search::AddRoot(int player, int h, bool solved) {
     return true;
   }
   if (features_) {
-    int on_goals = 0;
-    for (Square b : boxes_) on_goals += board_.IsGoal(b);
-    for (Square b : boxes_) occupied_[b] = 1;
-    cells_.Push(Cell(on_goals, areas_.Label(occupied_.data())), h, h, root);
-    for (Square b : boxes_) occupied_[b] = 0;
+    // occupied_ is left as the caller has it (a pull search's roots are
+    // added with the boxes marked).
+    std::vector<uint8_t> occupied(board_.size(), 0);
+    for (Square b : boxes_) occupied[b] = 1;
+    cells_.Push(Cell(OnGoals(), areas_.Label(occupied.data())), h, h, root);
   } else {
     open_.Push(Priority(0, h), h, root);
   }
@@ -140,7 +145,7 @@ bool Search::Step() {
   if (finished_) return false;
   if (OutOfBudget()) return Finish(stop_);
   for (;;) {
-    if (open_.empty() && cells_.empty()) {
+    if (features_ ? cells_.empty() : open_.empty()) {
       if (!incomplete_) return Finish(SolveStatus::kUnsolvable);
       gave_up_ = true;
       return Finish(SolveStatus::kTimeout);
@@ -188,8 +193,7 @@ StateId Search::Expand(StateId id) {
   boxes_key_ = zobrist_.Key(player, boxes_.data(), box_count_) ^ zobrist_.player(player);
   bound_.SetParent(boxes_.data());
   if (features_) {
-    parent_on_goals_ = 0;
-    for (Square b : boxes_) parent_on_goals_ += board_.IsGoal(b);
+    parent_on_goals_ = OnGoals();
     parent_areas_ = areas_.Label(occupied_.data());
   }
   const StateId solved = direction_ == Direction::kPush ? ExpandPushes(player) : ExpandPulls();

@@ -51,9 +51,12 @@ class Search {
   // Schaeffer): each state falls into a cell by two features, its boxes on
   // goals and its areas of free floor (FloorAreas). The cells take turns
   // (CellOpenList); within a cell the first state is the one with the least
-  // weight + h, where the weight counts the pushes on its path that
-  // neither put a box on a goal (net) nor joined areas.
-  void UseFeatures() { features_ = direction_ == Direction::kPush; }
+  // weight + h, where the weight counts the moves (pushes, or tunnel and
+  // goal-room macros) on its path that neither put one more box on a goal
+  // nor left fewer areas. Call before Start().
+  void UseFeatures() {
+    features_ = options_.mode == SolveMode::kFast && direction_ == Direction::kPush;
+  }
   // Solved by meeting a partner's state.
   bool met() const { return met_partner_ != nullptr; }
 
@@ -76,8 +79,8 @@ class Search {
 
  private:
   int Priority(int g, int h) const;
-  // Memory besides the state store: the open list (counted at 8 bytes an
-  // entry) and the deadlock tables.
+  // Memory besides the state store: the open lists (the capacity of their
+  // vectors) and the deadlock tables.
   size_t OtherBytes() const;
   bool Finish(SolveStatus status);  // records the verdict; returns false
   bool OutOfBudget();
@@ -99,6 +102,8 @@ class Search {
   // case *to, *length and *player_after become those of the whole move.
   bool GoalRoomMove(int from, int d, int* to, int* length, int* player_after);
   bool StartPull();
+  // The number of boxes_ on goals.
+  int OnGoals() const;
   // Stores and queues a root (boxes_, the player's normalized square, its
   // bound); when `solved`, traces the solution instead and returns true.
   bool AddRoot(int player, int h, bool solved);
@@ -113,7 +118,7 @@ class Search {
   // without cutting it; otherwise by a new fill.
   int ChildPlayer(int from, int to);
   // The feature cell of a state with `on_goals` boxes on goals and `areas`
-  // areas of free floor (those above kAreaCells - 1 share a cell).
+  // areas of free floor (kAreaCells - 1 areas or more share a cell).
   static int Cell(int on_goals, int areas) {
     return on_goals * kAreaCells + std::min(areas, kAreaCells - 1);
   }
