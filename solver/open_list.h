@@ -72,12 +72,12 @@ class OpenList {
 // Feature-space open list: states fall into cells by their features (the
 // search's choice: boxes on goals and areas of free floor), and the cells
 // take turns: each Pop takes from the next non-empty cell its first state
-// in OpenList's order (priority, then h, then newest). The cells with states form a cycle; a
-// cell found empty leaves it (the last cell of the cycle takes its place)
-// and a cell that gets a state joins at the end. Every cell gets the same
-// share however many states it holds, so the search spreads over the
-// different kinds of position instead of sinking into the one with the most
-// states.
+// in OpenList's order (priority, then h, then newest). The cells with
+// states form a cycle; a cell found empty leaves it (the last cell of the
+// cycle takes its place) and a cell that gets a state joins at the end.
+// Every cell gets the same share however many states it holds, so the
+// search spreads over the different kinds of position instead of sinking
+// into the one with the most states.
 class CellOpenList {
  public:
   void Push(int cell, int priority, int h, StateId id) {
