@@ -97,6 +97,32 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
   return true;
 }
 
+BoxSources::BoxSources(const Board& board)
+    : board_(board), mark_(board.size(), 0), queue_(board.size()) {}
+
+void BoxSources::Mark(const uint8_t* occupied, int target) {
+  if (++stamp_ == 0) {
+    std::fill(mark_.begin(), mark_.end(), 0);
+    stamp_ = 1;
+  }
+  size_t head = 0, tail = 0;
+  queue_[tail++] = static_cast<Square>(target);
+  mark_[target] = stamp_;
+  while (head < tail) {
+    const int at = queue_[head++];
+    if (occupied[at]) continue;  // a box: a source, not a way through
+    // A push in direction d that ends on `at` starts from `at`'s
+    // neighbour the other way, the player one square further.
+    for (int d = 0; d < 4; ++d) {
+      const int from = board_.Neighbour(at, d ^ 2);
+      if (from == kNoSquare || mark_[from] == stamp_ || board_.IsDead(from)) continue;
+      if (board_.Neighbour(from, d ^ 2) == kNoSquare) continue;
+      mark_[from] = stamp_;
+      queue_[tail++] = static_cast<Square>(from);
+    }
+  }
+}
+
 std::string PushesToLurd(const Board& board, const std::vector<Push>& pushes) {
   std::vector<uint8_t> occupied(board.size(), 0);
   for (Square b : board.start_boxes()) occupied[b] = 1;

@@ -54,6 +54,25 @@ class BoxMover {
   std::vector<Node> queue_;
 };
 
+// Where a box could be pushed to a target from, found backwards from the
+// target with the other boxes standing still and the player's walks
+// between pushes left out: a box's square is marked (not passed through),
+// the square the player pushes from need only be floor. A box that
+// BoxMover can take to the target stands on a marked square, except on
+// paths that pass its own square again.
+class BoxSources {
+ public:
+  explicit BoxSources(const Board& board);
+  void Mark(const uint8_t* occupied, int target);
+  bool Marked(int sq) const { return mark_[sq] == stamp_; }
+
+ private:
+  const Board& board_;
+  std::vector<uint32_t> mark_;
+  uint32_t stamp_ = 0;
+  std::vector<Square> queue_;
+};
+
 // The moves (LURD, pushes upper case) of the pushes from the level's start,
 // with the shortest player walk (fewest steps) before each push.
 std::string PushesToLurd(const Board& board, const std::vector<Push>& pushes);

@@ -54,11 +54,13 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneGoalRooms;
     } else if (word == "features") {
       flags |= kPruneFeatures;
+    } else if (word == "roompath") {
+      flags |= kPruneRoomPaths;
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown --prune technique '", word,
                        "' (known: dead, freeze, bipartite, corral, "
-                       "corraldead, tunnel, backward, goalroom, features, all, none)"));
+                       "corraldead, tunnel, backward, goalroom, features, roompath, all, none)"));
     }
   }
   return flags;

@@ -50,6 +50,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight, Dire
 void Search::UseGoalRooms(const GoalRooms* rooms) {
   const bool fast_push = options_.mode == SolveMode::kFast && direction_ == Direction::kPush;
   rooms_ = fast_push && rooms && rooms->room_count() > 0 ? rooms : nullptr;
+  room_paths_ = rooms_ && (options_.prune & kPruneRoomPaths);
 }
 
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
@@ -242,6 +243,29 @@ StateId Search::ExpandPushes(int player) {
 
   children_.clear();
   bool any_macro = false;
+  // Room macros from afar: a box that can be pushed all the way into its
+  // room's next goal (the others standing still) gets that whole move as a
+  // child, besides its single pushes.
+  // A box that cannot get into a room this way cannot by a goal-room macro
+  // either (GoalRoomMove), which then is not tried.
+  if (room_paths_) {
+    room_bound_.assign(static_cast<size_t>(box_count_) * rooms_->room_count(), 0);
+    for (int r = 0; r < rooms_->room_count(); ++r) {
+      const int target = rooms_->Target(r, occupied_.data());
+      if (target < 0) continue;
+      while (static_cast<int>(sources_.size()) <= r) sources_.emplace_back(board_);
+      sources_[r].Mark(occupied_.data(), target);
+      for (int i = 0; i < box_count_; ++i) {
+        const int from = boxes_[i];
+        if (board_.IsGoal(from) || !sources_[r].Marked(from)) continue;
+        macro_path_.clear();
+        if (!mover_.Find(occupied_, from, target, player, &macro_path_)) continue;
+        room_bound_[static_cast<size_t>(i) * rooms_->room_count() + r] = 1;
+        children_.push_back(
+            {i, target, static_cast<int>(macro_path_.size()), macro_path_.back().from, false});
+      }
+    }
+  }
   for (const auto& [i, d] : moves_) {
     const int from = boxes_[i];
     // 3. Legal push: the player stands behind the box, the square ahead is
@@ -266,7 +290,7 @@ StateId Search::ExpandPushes(int player) {
       }
     }
     int player_after = length == 1 ? kNoSquare : board_.Neighbour(to, d ^ 2);
-    const bool macro = rooms_ && GoalRoomMove(from, d, &to, &length, &player_after);
+    const bool macro = rooms_ && GoalRoomMove(i, d, &to, &length, &player_after);
     any_macro |= macro;
     children_.push_back({i, to, length, player_after, macro});
   }
@@ -283,9 +307,14 @@ StateId Search::ExpandPushes(int player) {
   return solved;
 }
 
-bool Search::GoalRoomMove(int from, int d, int* to, int* length, int* player_after) {
+bool Search::GoalRoomMove(int i, int d, int* to, int* length, int* player_after) {
+  const int from = boxes_[i];
   const int room = rooms_->RoomAt(*to);
   if (room < 0 || rooms_->InRoom(from, room)) return false;
+  if (room_paths_ && !board_.IsGoal(from) &&
+      !room_bound_[static_cast<size_t>(i) * rooms_->room_count() + room]) {
+    return false;
+  }
   const int target = rooms_->Target(room, occupied_.data());
   if (target < 0) return false;
   if (target == *to) return true;

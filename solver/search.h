@@ -100,7 +100,7 @@ class Search {
   // brings the box from outside a room into it or next to it and the
   // room's next goal in its order is *to or reachable from there, in which
   // case *to, *length and *player_after become those of the whole move.
-  bool GoalRoomMove(int from, int d, int* to, int* length, int* player_after);
+  bool GoalRoomMove(int i, int d, int* to, int* length, int* player_after);
   bool StartPull();
   // The number of boxes_ on goals.
   int OnGoals() const;
@@ -150,6 +150,10 @@ class Search {
   // out a state, so that running out of states proves nothing.
   const GoalRooms* rooms_ = nullptr;
   BoxMover mover_;
+  bool room_paths_ = false;          // boxes pushed into rooms from afar
+  std::vector<BoxSources> sources_;  // a room's, for its next goal
+  // Per (box, room): whether the box can be pushed into the room's next goal.
+  std::vector<uint8_t> room_bound_;
   std::vector<Push> macro_path_;
   struct Child {
     int box, to, pushes, player_after;

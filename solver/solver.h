@@ -64,6 +64,8 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              (fast mode; solver/goal_room.h)
 //   features   feature-space order for the first push search (fast mode;
 //              without it, f = g + 5h)
+//   roompath   with goalroom: a box that can be pushed all the way into its
+//              room's next goal gets that whole move as a child
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -74,10 +76,11 @@ enum PruneFlags : uint32_t {
   kPruneBackward = 1u << 6,
   kPruneGoalRooms = 1u << 7,
   kPruneFeatures = 1u << 8,
-  kPruneAll = (1u << 9) - 1,
+  kPruneRoomPaths = 1u << 9,
+  kPruneAll = (1u << 10) - 1,
 };
 // Parses a comma list of
-// "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features",
+// "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath",
 // "all", "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 

@@ -127,12 +127,10 @@ TEST(FeatureOrder, SolvesXSokoban43InFewerStatesThanWeightedSearch) {
   const Level& level = xsokoban.levels[42].level;
   SolveOptions options;
   options.max_expansions = 50'000;
-  const SolveResult with = Solve(level, options);
-  ASSERT_EQ(with.status, SolveStatus::kSolved);
-  const ReplayResult replay = Replay(level, with.solution);
-  EXPECT_TRUE(replay.valid && replay.solved);
+  const uint64_t with = ExpansionsToSolve(level, options);
+  ASSERT_GT(with, 0u);
   options.prune = kPruneAll & ~kPruneFeatures;
-  EXPECT_GT(Solve(level, options).expanded, with.expanded);
+  EXPECT_GT(Solve(level, options).expanded, with);
 }
 
 }  // namespace

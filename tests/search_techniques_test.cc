@@ -56,7 +56,8 @@ TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
   for (uint32_t prune : std::vector<uint32_t>{
            kPruneDeadSquares, kPruneFreeze, kPruneBipartite, kPruneCorral, kPruneCorralDeadlocks,
            kPruneTunnels, kPruneBackward, kPruneGoalRooms, kPruneFeatures,
-           kPruneGoalRooms | kPruneFeatures, kPruneAll, kPruneAll & ~kPruneFeatures, 0u}) {
+           kPruneGoalRooms | kPruneFeatures, kPruneGoalRooms | kPruneRoomPaths, kPruneAll,
+           kPruneAll & ~kPruneFeatures, kPruneAll & ~kPruneRoomPaths, 0u}) {
     for (int number = 1; number <= 25; ++number) {
       const Level& level = Microban().levels.at(number - 1).level;
       const SolveResult r = SolveWith(level, SolveMode::kFast, prune);

@@ -13,7 +13,9 @@
 
 #include "common/level.h"
 #include "common/level_io.h"
+#include "common/rules.h"
 #include "solver/board.h"
+#include "solver/solver.h"
 
 namespace sokoban {
 
@@ -35,6 +37,17 @@ inline const Collection& Microban() {
 }
 
 inline const Level& MicrobanLevel(int number) { return Microban().levels.at(number - 1).level; }
+
+// Solves `level` and expects a solution that replays; returns the states
+// expanded (0 when it was not solved).
+inline uint64_t ExpansionsToSolve(const Level& level, const SolveOptions& options) {
+  const SolveResult r = Solve(level, options);
+  EXPECT_EQ(r.status, SolveStatus::kSolved);
+  if (r.status != SolveStatus::kSolved) return 0;
+  const ReplayResult replay = Replay(level, r.solution);
+  EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+  return r.expanded;
+}
 
 // A random room of up to 6x6 floor squares (one in seven walled), two or
 // three boxes, goals anywhere free or under a box; nullopt when the draw is
