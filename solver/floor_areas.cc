@@ -40,7 +40,9 @@ bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
 }
 
 FloorAreas::FloorAreas(const Board& board)
-    : board_(board), label_(board.size(), 0), scratch_(board.size(), 0), queue_(board.size()) {}
+    : board_(board), label_(board.size(), 0), scratch_(board.size(), 0), queue_(board.size()) {
+  for (auto& q : queues_) q.resize(board.size());
+}
 
 int FloorAreas::Label(const uint8_t* occupied) {
   // A board has fewer areas than squares, so the ids wrap only after 2^32 / n
@@ -54,31 +56,25 @@ int FloorAreas::Label(const uint8_t* occupied) {
   for (int sq = 0; sq < board_.size(); ++sq) {
     if (occupied[sq] || label_[sq] >= first) continue;
     ++areas;
-    Spread(occupied, sq, ++last_label_, label_, nullptr, 0);
+    Spread(occupied, sq, ++last_label_);
   }
   labelled_ = areas;
   return areas;
 }
 
-int FloorAreas::Spread(const uint8_t* occupied, int start, uint32_t id, std::vector<uint32_t>& mark,
-                       const int* wanted, int wanted_count) {
-  int head = 0, tail = 0, found = 0;
+void FloorAreas::Spread(const uint8_t* occupied, int start, uint32_t id) {
+  int head = 0, tail = 0;
   queue_[tail++] = static_cast<Square>(start);
-  mark[start] = id;
+  label_[start] = id;
   while (head < tail) {
     const int at = queue_[head++];
-    if (wanted && std::find(wanted, wanted + wanted_count, at) != wanted + wanted_count &&
-        ++found == wanted_count) {
-      break;
-    }
     for (int d = 0; d < 4; ++d) {
       const int n = board_.Neighbour(at, d);
-      if (n == kNoSquare || occupied[n] || mark[n] == id) continue;
-      mark[n] = id;
+      if (n == kNoSquare || occupied[n] || label_[n] == id) continue;
+      label_[n] = id;
       queue_[tail++] = static_cast<Square>(n);
     }
   }
-  return found;
 }
 
 int FloorAreas::AfterMove(const uint8_t* occupied, int from, int to) {
@@ -105,17 +101,58 @@ int FloorAreas::AfterMove(const uint8_t* occupied, int from, int to) {
   }
   if (count == 0) return areas - 1;
   if (count == 1 || RingConnected(board_, occupied, to)) return areas;
-  if (++last_scratch_ == 0) {
+  return areas + Pieces(occupied, open, count) - 1;
+}
+
+int FloorAreas::Pieces(const uint8_t* occupied, const int* open, int count) {
+  // One search from each square, in turns of one square each; searches
+  // that meet join a group. It ends when one group is left, or when all
+  // groups but one have run out of squares: each of those is a piece and
+  // the last is the rest. So a small piece cut off costs its own size, not
+  // the size of the large area beside it.
+  if (last_scratch_ > UINT32_MAX - 4) {
     std::fill(scratch_.begin(), scratch_.end(), 0);
-    last_scratch_ = 1;
+    last_scratch_ = 0;
   }
-  int pieces = 0, reached = 0;
-  for (int k = 0; k < count && reached < count; ++k) {
-    if (scratch_[open[k]] == last_scratch_) continue;
-    ++pieces;
-    reached += Spread(occupied, open[k], last_scratch_, scratch_, open, count);
+  const uint32_t base = last_scratch_ + 1;
+  last_scratch_ += 4;
+  int group[4], head[4], tail[4];
+  auto find = [&](int k) {
+    while (group[k] != k) k = group[k];
+    return k;
+  };
+  for (int k = 0; k < count; ++k) {
+    group[k] = k;
+    head[k] = tail[k] = 0;
+    scratch_[open[k]] = base + k;
+    queues_[k][tail[k]++] = static_cast<Square>(open[k]);
   }
-  return areas + pieces - 1;
+  for (;;) {
+    int groups = 0, live_groups = 0;
+    bool live[4] = {false, false, false, false};
+    for (int k = 0; k < count; ++k) live[find(k)] |= head[k] < tail[k];
+    for (int k = 0; k < count; ++k) {
+      if (find(k) != k) continue;
+      ++groups;
+      live_groups += live[k];
+    }
+    if (groups == 1 || live_groups <= 1) return groups;
+    for (int k = 0; k < count; ++k) {
+      if (head[k] == tail[k]) continue;
+      const int at = queues_[k][head[k]++];
+      for (int d = 0; d < 4; ++d) {
+        const int n = board_.Neighbour(at, d);
+        if (n == kNoSquare || occupied[n]) continue;
+        if (scratch_[n] >= base) {
+          const int a = find(k), b = find(static_cast<int>(scratch_[n] - base));
+          if (a != b) group[std::max(a, b)] = std::min(a, b);
+          continue;
+        }
+        scratch_[n] = base + k;
+        queues_[k][tail[k]++] = static_cast<Square>(n);
+      }
+    }
+  }
 }
 
 }  // namespace sokoban

@@ -36,16 +36,18 @@ class FloorAreas {
   int AfterMove(const uint8_t* occupied, int from, int to);
 
  private:
-  // Marks the free squares reachable from `start` with `id`; with `wanted`,
-  // stops once it has reached all wanted_count of those squares, and
-  // returns how many it reached.
-  int Spread(const uint8_t* occupied, int start, uint32_t id, std::vector<uint32_t>& mark,
-             const int* wanted, int wanted_count);
+  // Labels the free squares reachable from `start` with `id`.
+  void Spread(const uint8_t* occupied, int start, uint32_t id);
+
+  // The number of areas the free squares open[0..count) (count <= 4) fall
+  // into.
+  int Pieces(const uint8_t* occupied, const int* open, int count);
 
   const Board& board_;
   std::vector<uint32_t> label_;    // area ids of the last Label
   std::vector<uint32_t> scratch_;  // stamps of AfterMove's searches
   std::vector<Square> queue_;
+  std::vector<Square> queues_[4];  // Pieces' searches
   uint32_t last_label_ = 0, last_scratch_ = 0;
   int labelled_ = 0;  // areas of the last Label
 };
