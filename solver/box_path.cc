@@ -1,7 +1,9 @@
 #include "solver/box_path.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
+#include <functional>
 
 namespace sokoban {
 namespace {
@@ -44,7 +46,7 @@ BoxMover::BoxMover(const Board& board)
       covered_(static_cast<size_t>(board.size()) * 4, 0) {}
 
 bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player,
-                    std::vector<Push>* path) {
+                    std::vector<Push>* path, const Reach* start, const BoxSources* guide) {
   if (++stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     std::fill(covered_.begin(), covered_.end(), 0);
@@ -52,33 +54,62 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
   }
   queue_.clear();
   queue_.push_back({static_cast<Square>(from), -1, -1});
+  order_.clear();
   occupied[from] = 1;
   int found = from == to ? 0 : -1;
-  for (size_t head = 0; head < queue_.size() && found < 0; ++head) {
+  // Breadth-first: the nodes in queue_ order; guided: order_ is a heap of
+  // (distance, node), nearest first.
+  size_t next = 0;
+  for (;;) {
+    size_t head;
+    if (!guide) {
+      if (next == queue_.size()) break;
+      head = next++;
+    } else if (next == 0) {
+      head = next++;
+    } else {
+      if (order_.empty()) break;
+      std::pop_heap(order_.begin(), order_.end(), std::greater<>());
+      head = order_.back().second;
+      order_.pop_back();
+    }
+    if (found >= 0) break;
     const Node node = queue_[head];
     // A node whose side an earlier fill around the same box square reached
     // has that node's children, with no fewer pushes.
     if (node.side >= 0 && covered_[static_cast<size_t>(node.box) * 4 + node.side] == stamp_) {
       continue;
     }
-    occupied[node.box] = 1;
-    reach_.Fill(board_, occupied.data(),
-                node.side < 0 ? player : board_.Neighbour(node.box, node.side));
-    occupied[node.box] = 0;
+    const Reach* reach = &reach_;
+    if (node.side < 0 && start) {
+      reach = start;
+      occupied[node.box] = 0;
+    } else {
+      occupied[node.box] = 1;
+      reach_.Fill(board_, occupied.data(),
+                  node.side < 0 ? player : board_.Neighbour(node.box, node.side));
+      occupied[node.box] = 0;
+    }
     for (int s = 0; s < 4; ++s) {
       const int n = board_.Neighbour(node.box, s);
-      if (n != kNoSquare && reach_.Reached(n))
+      if (n != kNoSquare && reach->Reached(n))
         covered_[static_cast<size_t>(node.box) * 4 + s] = stamp_;
     }
     for (int d = 0; d < 4; ++d) {
       const int ahead = board_.Neighbour(node.box, d), behind = board_.Neighbour(node.box, d ^ 2);
       if (ahead == kNoSquare || behind == kNoSquare || occupied[ahead]) continue;
-      if (!reach_.Reached(behind) || board_.IsDead(ahead)) continue;
+      if (!reach->Reached(behind) || board_.IsDead(ahead)) continue;
       uint32_t& seen = seen_[static_cast<size_t>(ahead) * 4 + (d ^ 2)];
       if (seen == stamp_) continue;
       seen = stamp_;
       queue_.push_back(
           {static_cast<Square>(ahead), static_cast<int8_t>(d ^ 2), static_cast<int>(head)});
+      if (guide) {
+        // Unmarked squares last: a path may pass `from` again.
+        order_.emplace_back(guide->Marked(ahead) ? guide->Distance(ahead) : INT_MAX,
+                            queue_.size() - 1);
+        std::push_heap(order_.begin(), order_.end(), std::greater<>());
+      }
       if (ahead == to) {
         found = static_cast<int>(queue_.size()) - 1;
         break;
@@ -98,7 +129,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
 }
 
 BoxSources::BoxSources(const Board& board)
-    : board_(board), mark_(board.size(), 0), queue_(board.size()) {}
+    : board_(board), mark_(board.size(), 0), depth_(board.size(), 0), queue_(board.size()) {}
 
 void BoxSources::Mark(const uint8_t* occupied, int target) {
   if (++stamp_ == 0) {
@@ -108,6 +139,7 @@ void BoxSources::Mark(const uint8_t* occupied, int target) {
   size_t head = 0, tail = 0;
   queue_[tail++] = static_cast<Square>(target);
   mark_[target] = stamp_;
+  depth_[target] = 0;
   while (head < tail) {
     const int at = queue_[head++];
     if (occupied[at]) continue;  // a box: a source, not a way through
@@ -118,6 +150,7 @@ void BoxSources::Mark(const uint8_t* occupied, int target) {
       if (from == kNoSquare || mark_[from] == stamp_ || board_.IsDead(from)) continue;
       if (board_.Neighbour(from, d ^ 2) == kNoSquare) continue;
       mark_[from] = stamp_;
+      depth_[from] = static_cast<uint16_t>(depth_[at] + 1);
       queue_[tail++] = static_cast<Square>(from);
     }
   }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/board.h"
@@ -29,6 +30,28 @@ struct Push {
 bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, int to, int player,
                  std::vector<Push>* path);
 
+// Where a box could be pushed to a target from, found backwards from the
+// target with the other boxes standing still and the player's walks
+// between pushes left out: a box's square is marked (not passed through),
+// the square the player pushes from need only be floor. A box that
+// BoxMover can take to the target stands on a marked square, except on
+// paths that pass its own square again.
+class BoxSources {
+ public:
+  explicit BoxSources(const Board& board);
+  void Mark(const uint8_t* occupied, int target);
+  bool Marked(int sq) const { return mark_[sq] == stamp_; }
+  // Pushes from a marked square to the target, the player's walks left out.
+  int Distance(int sq) const { return depth_[sq]; }
+
+ private:
+  const Board& board_;
+  std::vector<uint32_t> mark_;
+  std::vector<uint16_t> depth_;
+  uint32_t stamp_ = 0;
+  std::vector<Square> queue_;
+};
+
 // FindBoxPath with its buffers kept between calls, for use inside a search.
 // A breadth-first search over (box square, side of the box the player
 // stands on): one player fill a node (none for a node whose side an
@@ -37,8 +60,13 @@ bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, i
 class BoxMover {
  public:
   explicit BoxMover(const Board& board);
-  // As FindBoxPath; occupied is left as it was.
-  bool Find(std::vector<uint8_t>& occupied, int from, int to, int player, std::vector<Push>* path);
+  // As FindBoxPath; occupied is left as it was. `start`, when given, is the
+  // player's area from `player` with the box on `from` (no fill needed).
+  // With `guide` (marked for `to` on this position), the nodes on squares
+  // nearer `to` go first (unmarked ones last): a path if there is one, not
+  // always the fewest pushes.
+  bool Find(std::vector<uint8_t>& occupied, int from, int to, int player, std::vector<Push>* path,
+            const Reach* start = nullptr, const BoxSources* guide = nullptr);
 
  private:
   struct Node {
@@ -52,25 +80,7 @@ class BoxMover {
   std::vector<uint32_t> covered_;  // stamp per (box, side): a fill reached it
   uint32_t stamp_ = 0;
   std::vector<Node> queue_;
-};
-
-// Where a box could be pushed to a target from, found backwards from the
-// target with the other boxes standing still and the player's walks
-// between pushes left out: a box's square is marked (not passed through),
-// the square the player pushes from need only be floor. A box that
-// BoxMover can take to the target stands on a marked square, except on
-// paths that pass its own square again.
-class BoxSources {
- public:
-  explicit BoxSources(const Board& board);
-  void Mark(const uint8_t* occupied, int target);
-  bool Marked(int sq) const { return mark_[sq] == stamp_; }
-
- private:
-  const Board& board_;
-  std::vector<uint32_t> mark_;
-  uint32_t stamp_ = 0;
-  std::vector<Square> queue_;
+  std::vector<std::pair<int, size_t>> order_;
 };
 
 // The moves (LURD, pushes upper case) of the pushes from the level's start,

@@ -259,7 +259,8 @@ StateId Search::ExpandPushes(int player) {
         const int from = boxes_[i];
         if (board_.IsGoal(from) || !sources_[r].Marked(from)) continue;
         macro_path_.clear();
-        if (!mover_.Find(occupied_, from, target, player, &macro_path_)) continue;
+        if (!mover_.Find(occupied_, from, target, player, &macro_path_, &reach_, &sources_[r]))
+          continue;
         room_bound_[static_cast<size_t>(i) * rooms_->room_count() + r] = 1;
         children_.push_back(
             {i, target, static_cast<int>(macro_path_.size()), macro_path_.back().from, false});
