@@ -42,11 +42,13 @@ bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, i
 BoxMover::BoxMover(const Board& board)
     : board_(board),
       reach_(board.size()),
+      end_reach_(board.size()),
       seen_(static_cast<size_t>(board.size()) * 4, 0),
       covered_(static_cast<size_t>(board.size()) * 4, 0) {}
 
 bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player,
-                    std::vector<Push>* path, const Reach* start, const BoxSources* guide) {
+                    std::vector<Push>* path, const Reach* start, const BoxSources* guide,
+                    int end_player) {
   if (++stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     std::fill(covered_.begin(), covered_.end(), 0);
@@ -110,7 +112,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
                             queue_.size() - 1);
         std::push_heap(order_.begin(), order_.end(), std::greater<>());
       }
-      if (ahead == to) {
+      if (ahead == to && (end_player < 0 || EndsNear(occupied, to, node.box, end_player))) {
         found = static_cast<int>(queue_.size()) - 1;
         break;
       }
@@ -154,6 +156,13 @@ void BoxSources::Mark(const uint8_t* occupied, int target) {
       queue_[tail++] = static_cast<Square>(from);
     }
   }
+}
+
+bool BoxMover::EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player) {
+  occupied[box] = 1;
+  end_reach_.Fill(board_, occupied.data(), player);
+  occupied[box] = 0;
+  return end_reach_.Reached(end_player);
 }
 
 std::string PushesToLurd(const Board& board, const std::vector<Push>& pushes) {

@@ -34,8 +34,9 @@ bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, i
 // target with the other boxes standing still and the player's walks
 // between pushes left out: a box's square is marked (not passed through),
 // the square the player pushes from need only be floor. A box that
-// BoxMover can take to the target stands on a marked square, except on
-// paths that pass its own square again.
+// BoxMover can take to the target always stands on a marked square (the
+// part of its path after it last leaves its own square runs over marked
+// squares; squares before that may be unmarked).
 class BoxSources {
  public:
   explicit BoxSources(const Board& board);
@@ -65,17 +66,22 @@ class BoxMover {
   // With `guide` (marked for `to` on this position), the nodes on squares
   // nearer `to` go first (unmarked ones last): a path if there is one, not
   // always the fewest pushes.
+  // With `end_player` >= 0, only a path after which the player can walk to
+  // end_player counts.
   bool Find(std::vector<uint8_t>& occupied, int from, int to, int player, std::vector<Push>* path,
-            const Reach* start = nullptr, const BoxSources* guide = nullptr);
+            const Reach* start = nullptr, const BoxSources* guide = nullptr, int end_player = -1);
 
  private:
+  // Whether, the box on `box` and the player on `player`, the player can
+  // walk to end_player.
+  bool EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player);
   struct Node {
     Square box;
     int8_t side;  // the player stands on Neighbour(box, side); -1: on `player`
     int parent;   // index in queue_, -1 for the root
   };
   const Board& board_;
-  Reach reach_;
+  Reach reach_, end_reach_;
   std::vector<uint32_t> seen_;     // stamp per (box, side): queued
   std::vector<uint32_t> covered_;  // stamp per (box, side): a fill reached it
   uint32_t stamp_ = 0;

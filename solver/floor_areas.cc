@@ -91,8 +91,7 @@ int FloorAreas::AfterMove(const uint8_t* occupied, int from, int to) {
   const int areas = labelled_ + 1 - joined;
   // The box on `to` removes an area it filled alone, leaves its area whole
   // when it is a dead end or the ring around it is connected, and otherwise
-  // leaves as many pieces of it as its free neighbours fall into: a search
-  // from each neighbour not yet reached, stopping once all are.
+  // leaves as many pieces of it as its free neighbours fall into (Pieces).
   int open[4];
   int count = 0;
   for (int d = 0; d < 4; ++d) {

@@ -31,8 +31,7 @@ class FloorAreas {
   // The number of areas once a box has gone from `from` to `to`: `occupied`
   // shows the position after the move, the last Label() the one before.
   // Counts from the labels around the two squares; when the box on `to`
-  // may split an area, searches that area from its neighbours until they
-  // are all reached.
+  // may split an area, searches from its free neighbours in turns (Pieces).
   int AfterMove(const uint8_t* occupied, int from, int to);
 
  private:

@@ -436,31 +436,41 @@ int Search::ChildPlayer(int from, int to) {
   return std::min(min_sq, from);
 }
 
-std::vector<std::vector<Square>> Search::BoxesAlong(StateId id) const {
+std::vector<std::vector<Square>> Search::BoxesAlong(StateId id, std::vector<int>* players) const {
   std::vector<std::vector<Square>> out;
-  int unused;
+  players->clear();
   for (StateId s = id; s != kNoState; s = store_.Parent(s)) {
     out.emplace_back(box_count_);
-    codec_.Unpack(store_.Packed(s), &unused, out.back().data());
+    players->emplace_back();
+    codec_.Unpack(store_.Packed(s), &players->back(), out.back().data());
   }
   std::reverse(out.begin(), out.end());
+  std::reverse(players->begin(), players->end());
   return out;
 }
 
 void Search::TracePushes(StateId last) {
   // The box squares of every state from the start to the goal: the pushing
   // half's chain from the start, then the pulling half's chain from the
-  // goal, reversed (its last state is the pushing half's last).
+  // goal, reversed (its last state is the pushing half's last); and the
+  // normalized player of each.
   std::vector<std::vector<Square>> path, back;
+  std::vector<int> players, back_players;
   if (direction_ == Direction::kPush) {
-    path = BoxesAlong(last);
-    if (met_partner_) back = met_partner_->BoxesAlong(met_id_);
+    path = BoxesAlong(last, &players);
+    if (met_partner_) back = met_partner_->BoxesAlong(met_id_, &back_players);
+  } else if (met_partner_) {
+    path = met_partner_->BoxesAlong(met_id_, &players);
+    back = BoxesAlong(last, &back_players);
   } else {
-    path = met_partner_ ? met_partner_->BoxesAlong(met_id_)
-                        : std::vector<std::vector<Square>>{board_.start_boxes()};
-    back = BoxesAlong(last);
+    path = {board_.start_boxes()};
+    players = {start_player_};
+    back = BoxesAlong(last, &back_players);
   }
-  for (size_t k = back.size(); k-- > 1;) path.push_back(back[k - 1]);
+  for (size_t k = back.size(); k-- > 1;) {
+    path.push_back(back[k - 1]);
+    players.push_back(back_players[k - 1]);
+  }
 
   std::vector<Square> gone, came;
   std::vector<uint8_t> occupied(board_.size(), 0);
@@ -470,7 +480,8 @@ void Search::TracePushes(StateId last) {
   for (size_t k = 1; k < path.size(); ++k) {
     // The moved box: the one square of the state before missing from the
     // state after. A macro step may have taken it along any path, so the
-    // path is found again, fewest pushes first.
+    // path is found again, fewest pushes first, ending with the player in
+    // the state's area (a longer path may have ended on another side).
     gone.clear();
     came.clear();
     std::set_difference(path[k - 1].begin(), path[k - 1].end(), path[k].begin(), path[k].end(),
@@ -479,8 +490,10 @@ void Search::TracePushes(StateId last) {
                         std::back_inserter(came));
     assert(gone.size() == 1 && came.size() == 1);
     const size_t first = pushes_.size();
-    const bool found = mover_.Find(occupied, gone[0], came[0], player, &pushes_);
+    bool found = mover_.Find(occupied, gone[0], came[0], player, &pushes_, nullptr, nullptr,
+                             k + 1 < path.size() ? players[k] : -1);
     assert(found);
+    if (!found) found = mover_.Find(occupied, gone[0], came[0], player, &pushes_);
     (void)found;
     occupied[gone[0]] = 0;
     occupied[came[0]] = 1;

@@ -95,11 +95,13 @@ class Search {
   // player_after (kNoSquare: next to `to`, behind a single push). Runs the
   // deadlock checks, stores and queues the child. Returns it if solved.
   StateId AddChild(int i, int to, int pushes, int player_after);
-  // Goal-room macro for the push of the box on `from` in direction d that
-  // ends on *to after *length pushes (tunnel included): true when the push
-  // brings the box from outside a room into it or next to it and the
+  // Goal-room macro for the push of box i (on boxes_[i]) in direction d
+  // that ends on *to after *length pushes (tunnel included): true when the
+  // push brings the box from outside a room into it or next to it and the
   // room's next goal in its order is *to or reachable from there, in which
   // case *to, *length and *player_after become those of the whole move.
+  // With room paths, false at once for a box off goals that had none (the
+  // macro would be one).
   bool GoalRoomMove(int i, int d, int* to, int* length, int* player_after);
   bool StartPull();
   // The number of boxes_ on goals.
@@ -108,7 +110,7 @@ class Search {
   // bound); when `solved`, traces the solution instead and returns true.
   bool AddRoot(int player, int h, bool solved);
   // The box squares of the states from the root to `id`, in that order.
-  std::vector<std::vector<Square>> BoxesAlong(StateId id) const;
+  std::vector<std::vector<Square>> BoxesAlong(StateId id, std::vector<int>* players) const;
   // Fills pushes_ from the start to the goal; `last` is the solved state
   // (or this search's half of a meeting).
   void TracePushes(StateId last);
@@ -152,7 +154,9 @@ class Search {
   BoxMover mover_;
   bool room_paths_ = false;          // boxes pushed into rooms from afar
   std::vector<BoxSources> sources_;  // a room's, for its next goal
-  // Per (box, room): whether the box can be pushed into the room's next goal.
+  // Per (box, room), with room paths: whether the box, off goals, has a room
+  // path to the room's next goal in the state being expanded (0 for boxes
+  // on goals, which are not tried).
   std::vector<uint8_t> room_bound_;
   std::vector<Push> macro_path_;
   struct Child {
