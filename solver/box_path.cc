@@ -158,6 +158,32 @@ void BoxSources::Mark(const uint8_t* occupied, int target) {
   }
 }
 
+bool BoxMover::Works(std::vector<uint8_t>& occupied, int from, const std::vector<Push>& path,
+                     const Reach& start) {
+  int box = from;
+  bool works = true;
+  for (size_t k = 0; k < path.size() && works; ++k) {
+    const Push& p = path[k];
+    const int ahead = board_.Neighbour(box, p.dir), behind = board_.Neighbour(box, p.dir ^ 2);
+    works = p.from == box && ahead != kNoSquare && behind != kNoSquare && !occupied[ahead];
+    if (!works) break;
+    if (k == 0) {
+      works = start.Reached(behind);
+    } else if (path[k - 1].dir != p.dir) {
+      // The player stands where the box was; a straight push needs no walk.
+      reach_.Fill(board_, occupied.data(), path[k - 1].from);
+      works = reach_.Reached(behind);
+    }
+    if (!works) break;
+    occupied[box] = 0;
+    occupied[ahead] = 1;
+    box = ahead;
+  }
+  occupied[box] = 0;
+  occupied[from] = 1;
+  return works;
+}
+
 bool BoxMover::EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player) {
   occupied[box] = 1;
   end_reach_.Fill(board_, occupied.data(), player);

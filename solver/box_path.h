@@ -71,6 +71,12 @@ class BoxMover {
   bool Find(std::vector<uint8_t>& occupied, int from, int to, int player, std::vector<Push>* path,
             const Reach* start = nullptr, const BoxSources* guide = nullptr, int end_player = -1);
 
+  // Whether `path` (as Find gives it) still takes the box on `from` where
+  // it went: every push onto free floor, from a square the player can walk
+  // to (`start`: the player's area now). occupied is left as it was.
+  bool Works(std::vector<uint8_t>& occupied, int from, const std::vector<Push>& path,
+             const Reach& start);
+
  private:
   // Whether, the box on `box` and the player on `player`, the player can
   // walk to end_player.

@@ -258,9 +258,19 @@ StateId Search::ExpandPushes(int player) {
       for (int i = 0; i < box_count_; ++i) {
         const int from = boxes_[i];
         if (board_.IsGoal(from) || !sources_[r].Marked(from)) continue;
-        macro_path_.clear();
-        if (!mover_.Find(occupied_, from, target, player, &macro_path_, &reach_, &sources_[r]))
-          continue;
+        // The path this box square last had to the same goal, if it still
+        // works; else a new one.
+        if (path_cache_.empty()) path_cache_.resize(board_.size());
+        PathCache& cached = path_cache_[from];
+        if (cached.target == target && mover_.Works(occupied_, from, cached.path, reach_)) {
+          macro_path_ = cached.path;
+        } else {
+          macro_path_.clear();
+          if (!mover_.Find(occupied_, from, target, player, &macro_path_, &reach_, &sources_[r]))
+            continue;
+          cached.target = target;
+          cached.path = macro_path_;
+        }
         room_bound_[static_cast<size_t>(i) * rooms_->room_count() + r] = 1;
         children_.push_back(
             {i, target, static_cast<int>(macro_path_.size()), macro_path_.back().from, false});

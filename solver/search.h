@@ -154,6 +154,12 @@ class Search {
   BoxMover mover_;
   bool room_paths_ = false;          // boxes pushed into rooms from afar
   std::vector<BoxSources> sources_;  // a room's, for its next goal
+  // Per box square: the last room path found from it, and to which goal.
+  struct PathCache {
+    int target = -1;
+    std::vector<Push> path;
+  };
+  std::vector<PathCache> path_cache_;
   // Per (box, room), with room paths: whether the box, off goals, has a room
   // path to the room's next goal in the state being expanded (0 for boxes
   // on goals, which are not tried).

@@ -180,7 +180,8 @@ bool PathWorks(const Board& board, std::vector<uint8_t> occupied, int from, int 
 // (given the player's fill in half the positions) finds a working path,
 // not always the fewest pushes, exactly when the breadth-first search
 // finds one. Asked to end with the player where the guided path left it,
-// the breadth-first search finds a path that does.
+// the breadth-first search finds a path that does. BoxMover::Works accepts
+// the guided path, and rejects it once its last square is taken.
 TEST(BoxSources, MarksEverySquareABoxCanBePushedToTheGoalFrom) {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
   ASSERT_EQ(xsokoban.levels.size(), 90u);
@@ -224,6 +225,14 @@ TEST(BoxSources, MarksEverySquareABoxCanBePushedToTheGoalFrom) {
         longer += path.size() > fewest;
         ASSERT_TRUE(PathWorks(board, occupied, sq, goal, player, path))
             << "XSokoban " << entry.level.title << ": box on " << sq << " to " << goal;
+        // BoxMover::Works agrees, and not once a box stands on the path.
+        const std::vector<uint8_t> before = occupied;
+        EXPECT_TRUE(mover.Works(occupied, sq, path, start));
+        EXPECT_EQ(occupied, before);
+        const int blocker = board.Neighbour(path.back().from, path.back().dir);
+        occupied[blocker] = 1;
+        EXPECT_FALSE(mover.Works(occupied, sq, path, start));
+        occupied[blocker] = 0;
         // The player after the guided path, and a breadth-first path to end
         // in the same area.
         const int end_player = path.empty() ? player : path.back().from;
