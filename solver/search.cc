@@ -51,6 +51,11 @@ void Search::UseGoalRooms(const GoalRooms* rooms) {
   const bool fast_push = options_.mode == SolveMode::kFast && direction_ == Direction::kPush;
   rooms_ = fast_push && rooms && rooms->room_count() > 0 ? rooms : nullptr;
   room_paths_ = rooms_ && (options_.prune & kPruneRoomPaths);
+  if (room_paths_) {
+    sources_.clear();
+    for (int r = 0; r < rooms_->room_count(); ++r) sources_.emplace_back(board_);
+    path_cache_.assign(board_.size(), PathCache());
+  }
 }
 
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
@@ -243,24 +248,22 @@ StateId Search::ExpandPushes(int player) {
 
   children_.clear();
   bool any_macro = false;
-  // Room macros from afar: a box that can be pushed all the way into its
-  // room's next goal (the others standing still) gets that whole move as a
-  // child, besides its single pushes.
-  // A box that cannot get into a room this way cannot by a goal-room macro
-  // either (GoalRoomMove), which then is not tried.
+  // Room paths: a box that can be pushed all the way into its room's next
+  // goal (the others standing still) gets that whole move as a child,
+  // besides its single pushes. A box that cannot get into a room this way
+  // cannot by a goal-room macro either (GoalRoomMove), which then is not
+  // tried.
   if (room_paths_) {
     room_bound_.assign(static_cast<size_t>(box_count_) * rooms_->room_count(), 0);
     for (int r = 0; r < rooms_->room_count(); ++r) {
       const int target = rooms_->Target(r, occupied_.data());
       if (target < 0) continue;
-      while (static_cast<int>(sources_.size()) <= r) sources_.emplace_back(board_);
       sources_[r].Mark(occupied_.data(), target);
       for (int i = 0; i < box_count_; ++i) {
         const int from = boxes_[i];
         if (board_.IsGoal(from) || !sources_[r].Marked(from)) continue;
         // The path this box square last had to the same goal, if it still
         // works; else a new one.
-        if (path_cache_.empty()) path_cache_.resize(board_.size());
         PathCache& cached = path_cache_[from];
         if (cached.target == target && mover_.Works(occupied_, from, cached.path, reach_)) {
           macro_path_ = cached.path;
