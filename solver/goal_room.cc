@@ -62,6 +62,18 @@ int GoalRooms::Target(int r, const uint8_t* occupied) const {
   return -1;
 }
 
+int GoalRooms::Packed(const uint8_t* occupied) const {
+  int packed = 0;
+  for (const std::vector<Square>& order : order_) {
+    for (Square g : order) {
+      if (!occupied[g]) break;
+      ++packed;
+    }
+  }
+  for (Square g : board_.goals()) packed += occupied[g] && !inside_[g];
+  return packed;
+}
+
 int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
                         const std::vector<uint8_t>& filled) {
   const int n = board_.size();

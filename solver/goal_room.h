@@ -42,6 +42,10 @@ class GoalRooms {
   const std::vector<Square>& order(int r) const { return order_[r]; }
   // The first goal of room r's order that holds no box; -1 when all do.
   int Target(int r, const uint8_t* occupied) const;
+  // Boxes packed: in each room with an order, the goals filled from the
+  // start of its order up to the first empty one; plus the boxes on goals
+  // of no such room. A box on a room's goal out of turn does not count.
+  int Packed(const uint8_t* occupied) const;
 
  private:
   // The fewest pulls that take the box on `box` out of the room marked in

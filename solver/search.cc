@@ -126,6 +126,13 @@ int Search::OnGoals() const {
   return on_goals;
 }
 
+int Search::Packed(const uint8_t* occupied) const {
+  if (rooms_) return rooms_->Packed(occupied);
+  int on_goals = 0;
+  for (Square g : board_.goals()) on_goals += occupied[g] != 0;
+  return on_goals;
+}
+
 bool Search::AddRoot(int player, int h, bool solved) {
   codec_.Pack(player, boxes_.data(), packed_.data());
   const StateId root =
@@ -140,7 +147,7 @@ bool Search::AddRoot(int player, int h, bool solved) {
     // added with the boxes marked).
     std::vector<uint8_t> occupied(board_.size(), 0);
     for (Square b : boxes_) occupied[b] = 1;
-    cells_.Push(Cell(OnGoals(), areas_.Label(occupied.data())), h, h, root);
+    cells_.Push(Cell(Packed(occupied.data()), areas_.Label(occupied.data())), h, h, root);
   } else {
     open_.Push(Priority(0, h), h, root);
   }
@@ -419,11 +426,12 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     occupied_[to] = 1;
     const int areas = areas_.AfterMove(occupied_.data(), from, to);
     assert(areas == FloorAreas(board_).Label(occupied_.data()));
+    const int packed = Packed(occupied_.data());
     occupied_[to] = 0;
     occupied_[from] = 1;
     const bool advised = on_goals > parent_on_goals_ || areas < parent_areas_;
     const int weight = parent_weight_ + (advised ? 0 : 1);
-    cells_.Push(Cell(on_goals, areas), weight + h, h, child);
+    cells_.Push(Cell(packed, areas), weight + h, h, child);
   } else {
     open_.Push(Priority(g, h), h, child);
   }

@@ -48,8 +48,9 @@ class Search {
   // up instead of proving the level unsolvable. `rooms` must outlive it.
   void UseGoalRooms(const GoalRooms* rooms);
   // Feature-space order (fast mode, push search; after FESS, Shoham and
-  // Schaeffer): each state falls into a cell by two features, its boxes on
-  // goals and its areas of free floor (FloorAreas). The cells take turns
+  // Schaeffer): each state falls into a cell by two features, its boxes
+  // packed (GoalRooms::Packed; with no goal rooms, its boxes on goals) and
+  // its areas of free floor (FloorAreas). The cells take turns
   // (CellOpenList); within a cell the first state is the one with the least
   // weight + h, where the weight counts the moves (pushes, or tunnel and
   // goal-room macros) on its path that neither put one more box on a goal
@@ -106,6 +107,9 @@ class Search {
   bool StartPull();
   // The number of boxes_ on goals.
   int OnGoals() const;
+  // The boxes packed (the feature-space order's first feature) when
+  // occupied[] marks the boxes.
+  int Packed(const uint8_t* occupied) const;
   // Stores and queues a root (boxes_, the player's normalized square, its
   // bound); when `solved`, traces the solution instead and returns true.
   bool AddRoot(int player, int h, bool solved);
@@ -119,10 +123,10 @@ class Search {
   // provably only adds `from` to the player's area and takes `to` out of it
   // without cutting it; otherwise by a new fill.
   int ChildPlayer(int from, int to);
-  // The feature cell of a state with `on_goals` boxes on goals and `areas`
+  // The feature cell of a state with `packed` boxes packed and `areas`
   // areas of free floor (kAreaCells - 1 areas or more share a cell).
-  static int Cell(int on_goals, int areas) {
-    return on_goals * kAreaCells + std::min(areas, kAreaCells - 1);
+  static int Cell(int packed, int areas) {
+    return packed * kAreaCells + std::min(areas, kAreaCells - 1);
   }
   static constexpr int kAreaCells = 16;
 

@@ -6,7 +6,7 @@
 //   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
 //
 // Search is A* over pushes (optimal mode) or, in fast mode, a push search
-// in feature-space order (boxes on goals, areas of free floor; with
+// in feature-space order (boxes packed, areas of free floor; with
 // goal-room macros) and a search backwards by pulls from the goals
 // (f = g + 10h), joined after 20000 expansions by an
 // A*-ordered search (one turn in four rounds), taking turns and meeting;

@@ -1,6 +1,7 @@
 // Tests of goal rooms: the fill order found backwards can be filled
 // forwards, box by box, by an independent single-box push search; the
-// order of a dead-end column is worked out by hand; a search using the
+// order of a dead-end column, and which boxes count as packed, are worked
+// out by hand; a search using the
 // macros and cuts never claims a proof it does not have.
 #include "solver/goal_room.h"
 
@@ -47,10 +48,19 @@ TEST(GoalRooms, DeadEndColumnFillsFromTheFarEnd) {
   EXPECT_EQ(rooms.RoomAt(FloorIndex(board, level, 1, 1)), -1);
   std::vector<uint8_t> occupied(board.size(), 0);
   EXPECT_EQ(rooms.Target(0, occupied.data()), bottom);
+  EXPECT_EQ(rooms.Packed(occupied.data()), 0);
+  // A box on the top goal first blocks the column: not packed.
+  occupied[top] = 1;
+  EXPECT_EQ(rooms.Packed(occupied.data()), 0);
+  occupied[top] = 0;
   occupied[bottom] = 1;
   EXPECT_EQ(rooms.Target(0, occupied.data()), middle);
-  occupied[middle] = occupied[top] = 1;
+  EXPECT_EQ(rooms.Packed(occupied.data()), 1);
+  occupied[top] = 1;
+  EXPECT_EQ(rooms.Packed(occupied.data()), 1);
+  occupied[middle] = 1;
   EXPECT_EQ(rooms.Target(0, occupied.data()), -1);
+  EXPECT_EQ(rooms.Packed(occupied.data()), 3);
 }
 
 TEST(GoalRooms, LoneGoalsMakeNoRoom) {
@@ -62,6 +72,11 @@ TEST(GoalRooms, LoneGoalsMakeNoRoom) {
   const Board board = *Board::Build(level);
   EXPECT_EQ(GoalRooms(board).room_count(), 0);
   EXPECT_EQ(GoalRooms(board, 1).room_count(), 2);
+  // A box on a goal of no room counts as packed.
+  std::vector<uint8_t> occupied(board.size(), 0);
+  occupied[FloorIndex(board, level, 1, 1)] = 1;
+  occupied[FloorIndex(board, level, 3, 2)] = 1;
+  EXPECT_EQ(GoalRooms(board).Packed(occupied.data()), 1);
 }
 
 // Every room of every XSokoban level: with the first k goals of its order
