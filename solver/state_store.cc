@@ -1,6 +1,7 @@
 #include "solver/state_store.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace sokoban {
@@ -12,30 +13,52 @@ int BitsFor(int values) {
   return bits;
 }
 
-// Bit fields are written little-endian into a zeroed buffer, 64 bits at a
-// time where they fit; buffers are read and written with memcpy so that no
-// field needs alignment.
-void PutBits(uint8_t* out, size_t bit, int width, uint32_t value) {
-  for (int done = 0; done < width;) {
-    const size_t byte = (bit + done) >> 3;
-    const int shift = static_cast<int>((bit + done) & 7);
-    const int take = std::min(8 - shift, width - done);
-    out[byte] |= static_cast<uint8_t>(((value >> done) & ((1u << take) - 1)) << shift);
-    done += take;
+// Bit fields are little-endian: field k of a packed state starts at bit
+// k * width. A reader and a writer keep the bits not yet used in a 64-bit
+// word and touch each byte once, never past the fields' last byte.
+class BitReader {
+ public:
+  explicit BitReader(const uint8_t* in) : in_(in) {}
+  uint32_t Next(int width) {
+    while (available_ < width) {
+      word_ |= uint64_t{*in_++} << available_;
+      available_ += 8;
+    }
+    const uint32_t value = static_cast<uint32_t>(word_ & ((uint64_t{1} << width) - 1));
+    word_ >>= width;
+    available_ -= width;
+    return value;
   }
-}
 
-uint32_t GetBits(const uint8_t* in, size_t bit, int width) {
-  uint32_t value = 0;
-  for (int done = 0; done < width;) {
-    const size_t byte = (bit + done) >> 3;
-    const int shift = static_cast<int>((bit + done) & 7);
-    const int take = std::min(8 - shift, width - done);
-    value |= ((static_cast<uint32_t>(in[byte]) >> shift) & ((1u << take) - 1)) << done;
-    done += take;
+ private:
+  const uint8_t* in_;
+  uint64_t word_ = 0;
+  int available_ = 0;
+};
+
+class BitWriter {
+ public:
+  explicit BitWriter(uint8_t* out) : out_(out) {}
+  void Put(int width, uint32_t value) {
+    word_ |= uint64_t{value} << used_;
+    used_ += width;
+    while (used_ >= 8) {
+      *out_++ = static_cast<uint8_t>(word_);
+      word_ >>= 8;
+      used_ -= 8;
+    }
   }
-  return value;
-}
+  // Writes the last, partly used byte (if any); the fields' other bits in it
+  // are zero.
+  void Flush() {
+    if (used_ > 0) *out_ = static_cast<uint8_t>(word_);
+  }
+
+ private:
+  uint8_t* out_;
+  uint64_t word_ = 0;
+  int used_ = 0;
+};
 
 }  // namespace
 
@@ -49,31 +72,39 @@ StateCodec::StateCodec(int squares, int boxes)
 
 void StateCodec::Pack(int player, const Square* boxes, uint8_t* out) const {
   std::memset(out, 0, stride_);
-  PutBits(out, 0, bits_, static_cast<uint32_t>(player));
+  BitWriter writer(out);
+  writer.Put(bits_, static_cast<uint32_t>(player));
   if (bitmap_) {
+    writer.Flush();
     for (int i = 0; i < boxes_; ++i) {
       const size_t bit = bits_ + boxes[i];
       out[bit >> 3] |= static_cast<uint8_t>(1u << (bit & 7));
     }
   } else {
-    for (int i = 0; i < boxes_; ++i) {
-      PutBits(out, static_cast<size_t>(bits_) * (i + 1), bits_, boxes[i]);
-    }
+    for (int i = 0; i < boxes_; ++i) writer.Put(bits_, boxes[i]);
+    writer.Flush();
   }
 }
 
 void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
-  *player = static_cast<int>(GetBits(in, 0, bits_));
+  BitReader reader(in);
+  *player = static_cast<int>(reader.Next(bits_));
   if (bitmap_) {
+    // The set bits of the bitmap, a byte at a time; the first byte's bits
+    // below bits_ belong to the player.
+    const size_t first = bits_, end = first + squares_;
     int k = 0;
-    for (int sq = 0; sq < squares_ && k < boxes_; ++sq) {
-      const size_t bit = bits_ + sq;
-      if (in[bit >> 3] & (1u << (bit & 7))) boxes[k++] = static_cast<Square>(sq);
+    for (size_t byte = first >> 3; byte <= (end - 1) >> 3 && k < boxes_; ++byte) {
+      unsigned bits = in[byte];
+      if (byte == first >> 3) bits &= ~((1u << (first & 7)) - 1);
+      while (bits) {
+        const int bit = std::countr_zero(bits);
+        boxes[k++] = static_cast<Square>(byte * 8 + bit - first);
+        bits &= bits - 1;
+      }
     }
   } else {
-    for (int i = 0; i < boxes_; ++i) {
-      boxes[i] = static_cast<Square>(GetBits(in, static_cast<size_t>(bits_) * (i + 1), bits_));
-    }
+    for (int i = 0; i < boxes_; ++i) boxes[i] = static_cast<Square>(reader.Next(bits_));
   }
 }
 
