@@ -24,6 +24,22 @@ class Hungarian {
   // uses a forbidden pair.
   int Solve(const std::vector<int>& costs);
 
+  // The matching and potentials that Update and ResolveRow start from, for
+  // a caller that keeps several (LowerBound::UseSlot).
+  struct State {
+    std::vector<int> u, v, p;
+  };
+  State EmptyState() const {
+    return {std::vector<int>(n_ + 1), std::vector<int>(n_ + 1), std::vector<int>(n_ + 1)};
+  }
+  // Swaps the current state with `other` (one from EmptyState or an
+  // earlier swap).
+  void SwapState(State& other) {
+    base_u_.swap(other.u);
+    base_v_.swap(other.v);
+    base_p_.swap(other.p);
+  }
+
   // After Solve: the goal matched to box i.
   int GoalOf(int box) const { return goal_of_[box]; }
 

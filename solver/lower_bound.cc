@@ -165,6 +165,24 @@ int LowerBound::Remember(const Square* boxes, int h) {
   return h;
 }
 
+void LowerBound::UseSlot(int slot) {
+  if (slot == slot_) return;
+  while (static_cast<int>(slots_.size()) <= slot) {
+    slots_.push_back({{}, hungarian_.EmptyState()});
+    slot_bytes_ += sizeof(Slot) + (static_cast<size_t>(goals_) + 1) * 3 * sizeof(int) +
+                   static_cast<size_t>(goals_) * sizeof(Square);
+  }
+  // The current matching goes to its slot; the one kept in `slot` comes
+  // back (an empty boxes list if none: SetParent then matches afresh).
+  if (slot_ >= 0) {
+    last_boxes_.swap(slots_[slot_].boxes);
+    hungarian_.SwapState(slots_[slot_].state);
+  }
+  last_boxes_.swap(slots_[slot].boxes);
+  hungarian_.SwapState(slots_[slot].state);
+  slot_ = slot;
+}
+
 // Boxes on the squares the last matched state also had keep their goals:
 // consecutive states of a search often differ in one or two boxes.
 int LowerBound::SetParent(const Square* boxes) {

@@ -49,6 +49,16 @@ class LowerBound {
   int SetParent(const Square* boxes);
   int EstimateMoved(int index, int to, int pushes);
 
+  // Slots of last matchings: SetParent re-matches only the boxes that are
+  // not where they were in the last state matched in the current slot. A
+  // search that takes its states from several queues in turns (the
+  // feature-space cells) gives each queue a slot, so that a state is
+  // matched against the last one taken from its own queue, which is
+  // usually much like it. Slot -1 (the start) is the only one.
+  void UseSlot(int slot);
+  // Memory held by the slots.
+  size_t bytes() const { return slot_bytes_; }
+
   // The weaker bound without the matching: the sum over boxes of the
   // distance to the nearest goal (kDead if some box reaches none).
   int NearestSum(const Square* boxes) const;
@@ -73,6 +83,13 @@ class LowerBound {
   std::vector<int> old_row_;
   std::vector<int> parent_goal_;  // goal matched to each box of the parent
   Hungarian hungarian_;
+  struct Slot {
+    std::vector<Square> boxes;
+    Hungarian::State state;
+  };
+  std::vector<Slot> slots_;
+  int slot_ = -1;
+  size_t slot_bytes_ = 0;
 };
 
 }  // namespace sokoban

@@ -61,7 +61,8 @@ void Search::UseGoalRooms(const GoalRooms* rooms) {
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
 size_t Search::OtherBytes() const {
-  return open_.bytes() + cells_.bytes() + frozen_goals_.bytes() + corral_deadlock_.bytes();
+  return open_.bytes() + cells_.bytes() + frozen_goals_.bytes() + corral_deadlock_.bytes() +
+         bound_.bytes();
 }
 
 bool Search::OutOfBudget() {
@@ -170,6 +171,7 @@ bool Search::Step() {
       id = cells_.Pop(&cell, &priority, &popped_h);
       if (IsClosed(closed_, id)) continue;
       parent_weight_ = priority - popped_h;
+      bound_.UseSlot(cell);
     } else {
       id = open_.Pop(&priority, &popped_h);
       if (IsClosed(closed_, id)) continue;
