@@ -1,6 +1,7 @@
 #include "solver/lower_bound.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "solver/reach.h"
 
@@ -166,21 +167,34 @@ int LowerBound::Remember(const Square* boxes, int h) {
 }
 
 void LowerBound::UseSlot(int slot) {
+  assert(slot >= 0);
   if (slot == slot_) return;
-  while (static_cast<int>(slots_.size()) <= slot) {
-    slots_.push_back({{}, hungarian_.EmptyState()});
-    slot_bytes_ += sizeof(Slot) + (static_cast<size_t>(goals_) + 1) * 3 * sizeof(int) +
-                   static_cast<size_t>(goals_) * sizeof(Square);
-  }
-  // The current matching goes to its slot; the one kept in `slot` comes
-  // back (an empty boxes list if none: SetParent then matches afresh).
+  if (static_cast<int>(slots_.size()) <= slot) slots_.resize(slot + 1);
+  // Before the first call the matching at hand (the start's) simply becomes
+  // this slot's. After it, the matching at hand goes back to its slot and
+  // the one kept for `slot` (none: SetParent then matches afresh) comes in.
   if (slot_ >= 0) {
-    last_boxes_.swap(slots_[slot_].boxes);
-    hungarian_.SwapState(slots_[slot_].state);
+    std::unique_ptr<Slot>& out = slots_[slot_];
+    if (!out) {
+      out = std::make_unique<Slot>(Slot{{}, hungarian_.EmptyState()});
+      ++slots_made_;
+    }
+    last_boxes_.swap(out->boxes);
+    hungarian_.SwapState(out->state);
+    if (const std::unique_ptr<Slot>& in = slots_[slot]) {
+      last_boxes_.swap(in->boxes);
+      hungarian_.SwapState(in->state);
+    } else {
+      last_boxes_.clear();
+    }
   }
-  last_boxes_.swap(slots_[slot].boxes);
-  hungarian_.SwapState(slots_[slot].state);
   slot_ = slot;
+}
+
+size_t LowerBound::bytes() const {
+  return slots_.capacity() * sizeof(slots_[0]) +
+         slots_made_ * (sizeof(Slot) + (static_cast<size_t>(goals_) + 1) * 3 * sizeof(int) +
+                        static_cast<size_t>(goals_) * sizeof(Square));
 }
 
 // Boxes on the squares the last matched state also had keep their goals:

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver/board.h"
@@ -52,12 +53,14 @@ class LowerBound {
   // Slots of last matchings: SetParent re-matches only the boxes that are
   // not where they were in the last state matched in the current slot. A
   // search that takes its states from several queues in turns (the
-  // feature-space cells) gives each queue a slot, so that a state is
-  // matched against the last one taken from its own queue, which is
-  // usually much like it. Slot -1 (the start) is the only one.
+  // feature-space cells) gives each queue a slot (slot >= 0), so that a
+  // state is matched against the last one taken from its own queue, which
+  // is usually more like it. Until the first call there is one matching,
+  // which then becomes the first slot's. A slot's memory is taken when a
+  // matching is first put away in it.
   void UseSlot(int slot);
   // Memory held by the slots.
-  size_t bytes() const { return slot_bytes_; }
+  size_t bytes() const;
 
   // The weaker bound without the matching: the sum over boxes of the
   // distance to the nearest goal (kDead if some box reaches none).
@@ -77,8 +80,9 @@ class LowerBound {
   std::vector<int> costs_;
   std::vector<int> saved_row_;
   int parent_h_ = kDead;
-  // The boxes of the last matching run by SetParent or Estimate (empty when
-  // it was dead), so that the next parent re-matches only its other boxes.
+  // The boxes of the last matching run by SetParent or Estimate in the
+  // current slot (empty when it was dead, or none was run), so that the next
+  // parent re-matches only its other boxes.
   std::vector<Square> last_boxes_;
   std::vector<int> old_row_;
   std::vector<int> parent_goal_;  // goal matched to each box of the parent
@@ -87,9 +91,9 @@ class LowerBound {
     std::vector<Square> boxes;
     Hungarian::State state;
   };
-  std::vector<Slot> slots_;
-  int slot_ = -1;
-  size_t slot_bytes_ = 0;
+  std::vector<std::unique_ptr<Slot>> slots_;  // by slot number; null: none yet
+  int slot_ = -1;                             // the slot of the matching at hand
+  size_t slots_made_ = 0;
 };
 
 }  // namespace sokoban

@@ -428,9 +428,12 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     occupied_[to] = 1;
     const int areas = areas_.AfterMove(occupied_.data(), from, to);
     assert(areas == FloorAreas(board_).Label(occupied_.data()));
-    const int packed = Packed(occupied_.data());
+    const int packed = rooms_ ? rooms_->Packed(occupied_.data()) : on_goals;
     occupied_[to] = 0;
     occupied_[from] = 1;
+    // The advice stays with boxes on goals: counting packed boxes instead
+    // (a box put on a room's goal out of turn then costs 1) solved fewer
+    // XSokoban levels (41 against 43 at 100,000 expansions).
     const bool advised = on_goals > parent_on_goals_ || areas < parent_areas_;
     const int weight = parent_weight_ + (advised ? 0 : 1);
     cells_.Push(Cell(packed, areas), weight + h, h, child);

@@ -81,7 +81,7 @@ class Search {
  private:
   int Priority(int g, int h) const;
   // Memory besides the state store: the open lists (the capacity of their
-  // vectors) and the deadlock tables.
+  // vectors), the deadlock tables and the bound's matching slots.
   size_t OtherBytes() const;
   bool Finish(SolveStatus status);  // records the verdict; returns false
   bool OutOfBudget();

@@ -13,9 +13,9 @@ int BitsFor(int values) {
   return bits;
 }
 
-// Bit fields are little-endian: field k of a packed state starts at bit
-// k * width. A reader and a writer keep the bits not yet used in a 64-bit
-// word and touch each byte once, never past the fields' last byte.
+// Bit fields are little-endian, one after another from bit 0. A reader and
+// a writer keep the bits not yet used in a 64-bit word and go through the
+// bytes once, never past the fields' last byte.
 class BitReader {
  public:
   explicit BitReader(const uint8_t* in) : in_(in) {}
@@ -40,6 +40,7 @@ class BitWriter {
  public:
   explicit BitWriter(uint8_t* out) : out_(out) {}
   void Put(int width, uint32_t value) {
+    assert(value >> width == 0);
     word_ |= uint64_t{value} << used_;
     used_ += width;
     while (used_ >= 8) {
@@ -97,7 +98,7 @@ void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
     for (size_t byte = first >> 3; byte <= (end - 1) >> 3 && k < boxes_; ++byte) {
       unsigned bits = in[byte];
       if (byte == first >> 3) bits &= ~((1u << (first & 7)) - 1);
-      while (bits) {
+      while (bits && k < boxes_) {
         const int bit = std::countr_zero(bits);
         boxes[k++] = static_cast<Square>(byte * 8 + bit - first);
         bits &= bits - 1;

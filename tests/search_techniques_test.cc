@@ -245,47 +245,58 @@ namespace {
 // The bound of a child, found from its parent's matching (one augmenting
 // path, or no matching at all), equals a full matching of the child.
 // SetParent re-matches only the boxes that moved since the last state it
-// matched: along random walks of single pushes, jumps and fresh draws, in
-// both directions, its bound and its children's must equal a fresh full
-// matching's.
+// matched (in the current slot): along random walks of single pushes, jumps
+// and fresh draws, in both directions, its bound and its children's must
+// equal a fresh full matching's. With slots, three walks take turns in a
+// random order, each in its own slot (numbered far apart, as cells are).
 TEST(LowerBound, ReusedMatchingsEqualFullMatchings) {
   std::mt19937 rng(7);
   int compared = 0;
   for (int number : {44, 97, 123, 144, 155}) {
     const Board board = *Board::Build(Microban().levels.at(number - 1).level);
     for (Direction direction : {Direction::kPush, Direction::kPull}) {
-      LowerBound reused(board, direction), full(board, direction);
-      std::vector<Square> boxes = board.start_boxes();
-      for (int step = 0; step < 400; ++step) {
-        // Move one to four boxes (sometimes all) to random free squares.
-        std::vector<uint8_t> occupied(board.size(), 0);
-        for (Square b : boxes) occupied[b] = 1;
-        const int moves = step % 10 == 9 ? board.box_count() : 1 + static_cast<int>(rng() % 4);
-        for (int m = 0; m < moves; ++m) {
+      for (bool slots : {false, true}) {
+        LowerBound reused(board, direction), full(board, direction);
+        const int slot_of[3] = {3, 0, 40};
+        std::vector<std::vector<Square>> walks(slots ? 3 : 1, board.start_boxes());
+        for (int step = 0; step < 400; ++step) {
+          const int walk = static_cast<int>(rng() % walks.size());
+          if (slots) reused.UseSlot(slot_of[walk]);
+          std::vector<Square>& boxes = walks[walk];
+          // Move one to four boxes (sometimes all) to random free squares.
+          std::vector<uint8_t> occupied(board.size(), 0);
+          for (Square b : boxes) occupied[b] = 1;
+          const int moves = step % 10 == 9 ? board.box_count() : 1 + static_cast<int>(rng() % 4);
+          for (int m = 0; m < moves; ++m) {
+            const int i = static_cast<int>(rng() % boxes.size());
+            const int to = static_cast<int>(rng() % board.size());
+            if (occupied[to]) continue;
+            occupied[boxes[i]] = 0;
+            occupied[to] = 1;
+            boxes[i] = static_cast<Square>(to);
+          }
+          std::sort(boxes.begin(), boxes.end());
+          const int h = full.Estimate(boxes.data());
+          ASSERT_EQ(reused.SetParent(boxes.data()), h)
+              << "Microban " << number << " step " << step << (slots ? " with slots" : "");
+          ++compared;
+          if (h >= LowerBound::kDead) continue;
           const int i = static_cast<int>(rng() % boxes.size());
-          const int to = static_cast<int>(rng() % board.size());
-          if (occupied[to]) continue;
-          occupied[boxes[i]] = 0;
-          occupied[to] = 1;
-          boxes[i] = static_cast<Square>(to);
+          for (int d = 0; d < 4; ++d) {
+            const int to = board.Neighbour(boxes[i], d);
+            if (to == kNoSquare || occupied[to]) continue;
+            std::vector<Square> child = boxes;
+            child[i] = static_cast<Square>(to);
+            EXPECT_EQ(reused.EstimateMoved(i, to, 1), full.Estimate(child.data()));
+          }
         }
-        std::sort(boxes.begin(), boxes.end());
-        const int h = full.Estimate(boxes.data());
-        ASSERT_EQ(reused.SetParent(boxes.data()), h) << "Microban " << number << " step " << step;
-        ++compared;
-        if (h >= LowerBound::kDead) continue;
-        const int i = static_cast<int>(rng() % boxes.size());
-        for (int d = 0; d < 4; ++d) {
-          const int to = board.Neighbour(boxes[i], d);
-          if (to == kNoSquare || occupied[to]) continue;
-          std::vector<Square> child = boxes;
-          child[i] = static_cast<Square>(to);
-          EXPECT_EQ(reused.EstimateMoved(i, to, 1), full.Estimate(child.data()));
+        if (slots) {
+          EXPECT_GT(reused.bytes(), 0u);
         }
       }
     }
   }
-  EXPECT_EQ(compared, 4000);
+  EXPECT_EQ(compared, 8000);
 }
 
 TEST(LowerBound, ChildBoundsEqualFullMatchings) {
