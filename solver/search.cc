@@ -127,13 +127,6 @@ int Search::OnGoals() const {
   return on_goals;
 }
 
-int Search::Packed(const uint8_t* occupied) const {
-  if (rooms_) return rooms_->Packed(occupied);
-  int on_goals = 0;
-  for (Square g : board_.goals()) on_goals += occupied[g] != 0;
-  return on_goals;
-}
-
 bool Search::AddRoot(int player, int h, bool solved) {
   codec_.Pack(player, boxes_.data(), packed_.data());
   const StateId root =
@@ -148,7 +141,8 @@ bool Search::AddRoot(int player, int h, bool solved) {
     // added with the boxes marked).
     std::vector<uint8_t> occupied(board_.size(), 0);
     for (Square b : boxes_) occupied[b] = 1;
-    cells_.Push(Cell(Packed(occupied.data()), areas_.Label(occupied.data())), h, h, root);
+    cells_.Push(Cell(Packed(occupied.data(), OnGoals()), areas_.Label(occupied.data())), h, h,
+                root);
   } else {
     open_.Push(Priority(0, h), h, root);
   }
@@ -428,7 +422,7 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     occupied_[to] = 1;
     const int areas = areas_.AfterMove(occupied_.data(), from, to);
     assert(areas == FloorAreas(board_).Label(occupied_.data()));
-    const int packed = rooms_ ? rooms_->Packed(occupied_.data()) : on_goals;
+    const int packed = Packed(occupied_.data(), on_goals);
     occupied_[to] = 0;
     occupied_[from] = 1;
     // The advice stays with boxes on goals: counting packed boxes instead

@@ -108,8 +108,11 @@ class Search {
   // The number of boxes_ on goals.
   int OnGoals() const;
   // The boxes packed (the feature-space order's first feature) when
-  // occupied[] marks the boxes.
-  int Packed(const uint8_t* occupied) const;
+  // occupied[] marks the boxes, `on_goals` of them on goals: with no goal
+  // rooms, those.
+  int Packed(const uint8_t* occupied, int on_goals) const {
+    return rooms_ ? rooms_->Packed(occupied) : on_goals;
+  }
   // Stores and queues a root (boxes_, the player's normalized square, its
   // bound); when `solved`, traces the solution instead and returns true.
   bool AddRoot(int player, int h, bool solved);
