@@ -60,9 +60,15 @@ void Search::UseGoalRooms(const GoalRooms* rooms) {
 
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
+int Search::Cell(int packed, int areas) {
+  // A board has fewer than 2^16 squares, so fewer areas and boxes.
+  const uint32_t key = static_cast<uint32_t>(packed) << 16 | static_cast<uint32_t>(areas);
+  return cell_ids_.try_emplace(key, static_cast<int>(cell_ids_.size())).first->second;
+}
+
 size_t Search::OtherBytes() const {
   return open_.bytes() + cells_.bytes() + frozen_goals_.bytes() + corral_deadlock_.bytes() +
-         bound_.bytes();
+         bound_.bytes() + cell_ids_.capacity() * (sizeof(std::pair<const uint32_t, int>) + 1);
 }
 
 bool Search::OutOfBudget() {

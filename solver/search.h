@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "solver/board.h"
 #include "solver/box_path.h"
 #include "solver/corral_deadlock.h"
@@ -127,11 +128,12 @@ class Search {
   // without cutting it; otherwise by a new fill.
   int ChildPlayer(int from, int to);
   // The feature cell of a state with `packed` boxes packed and `areas`
-  // areas of free floor (kAreaCells - 1 areas or more share a cell).
-  static int Cell(int packed, int areas) {
-    return packed * kAreaCells + std::min(areas, kAreaCells - 1);
-  }
-  static constexpr int kAreaCells = 16;
+  // areas of free floor: a small number, given to each pair when first
+  // seen. Every pair is a cell of its own: lumping the states of 15 areas
+  // or more into one cell, as once, left Microban II 131 (44 boxes; half
+  // its states have 15 to 44 areas) unsolved in 10 s: 974,325 expansions
+  // in 77 s, against 11,820 with the cells apart.
+  int Cell(int packed, int areas);
 
   const Board& board_;
   const SolveOptions& options_;
@@ -180,6 +182,7 @@ class Search {
   // The feature-space order (UseFeatures) and the parent's features.
   bool features_ = false;
   CellOpenList cells_;
+  absl::flat_hash_map<uint32_t, int> cell_ids_;  // (packed << 16 | areas) -> cell
   FloorAreas areas_;
   int parent_weight_ = 0, parent_on_goals_ = 0, parent_areas_ = 0;
   bool incomplete_ = false;
