@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -22,9 +23,10 @@ class OpenList {
  public:
   void Push(int priority, int h, StateId id) {
     if (priority >= static_cast<int>(buckets_.size())) {
-      bytes_ -= buckets_.capacity() * sizeof(buckets_[0]);
+      bytes_ -= buckets_.capacity() * (sizeof(buckets_[0]) + sizeof(first_h_[0]));
       buckets_.resize(priority + 1);
-      bytes_ += buckets_.capacity() * sizeof(buckets_[0]);
+      first_h_.resize(priority + 1, INT_MAX);
+      bytes_ += buckets_.capacity() * (sizeof(buckets_[0]) + sizeof(first_h_[0]));
     }
     std::vector<std::vector<StateId>>& by_h = buckets_[priority];
     if (h >= static_cast<int>(by_h.size())) {
@@ -37,6 +39,7 @@ class OpenList {
     ids.push_back(id);
     bytes_ += (ids.capacity() - capacity) * sizeof(StateId);
     if (priority < min_priority_) min_priority_ = priority;
+    first_h_[priority] = std::min(first_h_[priority], h);
     ++size_;
   }
 
@@ -50,13 +53,14 @@ class OpenList {
   StateId Pop(int* priority, int* h) {
     for (;; ++min_priority_) {
       std::vector<std::vector<StateId>>& by_h = buckets_[min_priority_];
-      for (size_t i = 0; i < by_h.size(); ++i) {
+      // Every h below first_h_ is empty in this bucket.
+      for (int& i = first_h_[min_priority_]; i < static_cast<int>(by_h.size()); ++i) {
         if (by_h[i].empty()) continue;
         const StateId id = by_h[i].back();
         by_h[i].pop_back();
         --size_;
         *priority = min_priority_;
-        *h = static_cast<int>(i);
+        *h = i;
         return id;
       }
     }
@@ -64,6 +68,8 @@ class OpenList {
 
  private:
   std::vector<std::vector<std::vector<StateId>>> buckets_;
+  // Per priority, the lowest h that may hold ids (Pop starts there).
+  std::vector<int> first_h_;
   int min_priority_ = 1 << 30;
   size_t size_ = 0;
   size_t bytes_ = 0;
