@@ -157,7 +157,8 @@ std::pair<StateId, bool> StateStore::Insert(const uint8_t* packed, uint64_t key,
   const StateId id = static_cast<StateId>(size_);
   if ((id >> kChunkBits) == chunks_.size()) {
     // kLoadSlack spare bytes let SameState read 8 bytes past the last record.
-    chunks_.push_back(std::make_unique<uint8_t[]>((record_ << kChunkBits) + kLoadSlack));
+    chunks_.push_back(
+        std::make_unique_for_overwrite<uint8_t[]>((record_ << kChunkBits) + kLoadSlack));
   }
   table_[slot] = id | Tag(key);
   ++size_;
