@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "solver/floor_areas.h"
 #include "solver/freeze.h"
 
 namespace sokoban {
@@ -12,7 +13,8 @@ CorralDeadlock::CorralDeadlock(const Board& board)
       corral_(board.size(), 0),
       box_seen_(board.size(), 0),
       sub_occupied_(board.size(), 0),
-      reach_(board.size()) {}
+      reach_(board.size()),
+      child_reach_(board.size()) {}
 
 void CorralDeadlock::Key(const Square* boxes, int count, int player, std::string& key) {
   key.clear();
@@ -154,7 +156,9 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       sub_occupied_[from] = 0;
       sub_occupied_[to] = 1;
       const bool frozen = IsFreezeDeadlock(board_, sub_occupied_.data(), to);
-      const int norm = frozen ? 0 : reach_.Fill(board_, sub_occupied_.data(), from);
+      const int norm =
+          frozen ? 0
+                 : PlayerAfterPush(board_, sub_occupied_.data(), reach_, from, to, child_reach_);
       sub_occupied_[to] = 0;
       sub_occupied_[from] = 1;
       if (frozen) continue;

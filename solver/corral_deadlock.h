@@ -58,7 +58,7 @@ class CorralDeadlock {
   std::vector<int> stack_;
   std::vector<Square> boxes_, child_;
   std::vector<uint8_t> sub_occupied_;
-  Reach reach_;
+  Reach reach_, child_reach_;  // a node's area; a child's, when it needs a fill
   absl::flat_hash_map<std::string, bool> answers_;  // corral key -> dead
   size_t bytes_ = 0;
   // Adds the node at the end of nodes_ to seen_ unless an equal node is

@@ -1,6 +1,7 @@
 #include "solver/floor_areas.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace sokoban {
 
@@ -37,6 +38,25 @@ bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
     }
   }
   return runs_with_orth <= 1;
+}
+
+int PlayerAfterPush(const Board& board, const uint8_t* occupied, const Reach& before, int from,
+                    int to, Reach& scratch) {
+  for (int d = 0; d < 4; ++d) {
+    const int n = board.Neighbour(from, d);
+    if (n == kNoSquare || n == to || occupied[n] || before.Reached(n)) continue;
+    return scratch.Fill(board, occupied, from);  // from opens a new area
+  }
+  int min_sq = before.min();
+  if (before.Reached(to)) {
+    if (!RingConnected(board, occupied, to)) return scratch.Fill(board, occupied, from);
+    if (to == min_sq) {
+      min_sq = before.second();
+      if (min_sq == kNoSquare) min_sq = from;
+    }
+  }
+  assert(std::min(min_sq, from) == scratch.Fill(board, occupied, from));
+  return std::min(min_sq, from);
 }
 
 FloorAreas::FloorAreas(const Board& board)

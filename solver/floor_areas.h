@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "solver/board.h"
+#include "solver/reach.h"
 
 namespace sokoban {
 
@@ -20,6 +21,14 @@ namespace sokoban {
 // != 0 marks boxes) join all its free orthogonal neighbours, so that a box
 // on sq cannot split an area.
 bool RingConnected(const Board& board, const uint8_t* occupied, int sq);
+
+// The normalized player (smallest square of its area) after a push of the
+// box on `from` to `to` with the player ending on `from`; occupied shows
+// the position after the push, `before` holds the player's area before it.
+// Derived from `before` when the push provably only adds `from` to the area
+// and takes `to` out of it without cutting it; otherwise `scratch` fills.
+int PlayerAfterPush(const Board& board, const uint8_t* occupied, const Reach& before, int from,
+                    int to, Reach& scratch);
 
 class FloorAreas {
  public:

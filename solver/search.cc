@@ -375,7 +375,7 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   int child_player = 0;
   if (!dead) {
     child_player = player_after == kNoSquare
-                       ? ChildPlayer(from, to)
+                       ? PlayerAfterPush(board_, occupied_.data(), reach_, from, to, child_reach_)
                        : child_reach_.Fill(board_, occupied_.data(), player_after);
   }
   occupied_[to] = 0;
@@ -441,25 +441,6 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     open_.Push(Priority(g, h), h, child);
   }
   return kNoState;
-}
-
-int Search::ChildPlayer(int from, int to) {
-  for (int d = 0; d < 4; ++d) {
-    const int n = board_.Neighbour(from, d);
-    if (n == kNoSquare || n == to || occupied_[n] || reach_.Reached(n)) continue;
-    return child_reach_.Fill(board_, occupied_.data(), from);  // from opens a new area
-  }
-  int min_sq = reach_.min();
-  if (reach_.Reached(to)) {
-    if (!RingConnected(board_, occupied_.data(), to))
-      return child_reach_.Fill(board_, occupied_.data(), from);
-    if (to == min_sq) {
-      min_sq = reach_.second();
-      if (min_sq == kNoSquare) min_sq = from;
-    }
-  }
-  assert(std::min(min_sq, from) == child_reach_.Fill(board_, occupied_.data(), from));
-  return std::min(min_sq, from);
 }
 
 std::vector<std::vector<Square>> Search::BoxesAlong(StateId id, std::vector<int>* players) const {

@@ -122,11 +122,6 @@ class Search {
   // Fills pushes_ from the start to the goal; `last` is the solved state
   // (or this search's half of a meeting).
   void TracePushes(StateId last);
-  // The normalized player after pushing the box on `from` to `to` (already
-  // done in occupied_), derived from the parent's fill when the push
-  // provably only adds `from` to the player's area and takes `to` out of it
-  // without cutting it; otherwise by a new fill.
-  int ChildPlayer(int from, int to);
   // The feature cell of a state with `packed` boxes packed and `areas`
   // areas of free floor: a small number, given to each pair when first
   // seen. Every pair is a cell of its own: lumping the states of 15 areas
