@@ -67,7 +67,7 @@ class Hungarian {
 
   int n_;
   std::vector<int> base_u_, base_v_, base_p_;
-  std::vector<int> u_, v_, p_, way_, minv_, goal_of_;
+  std::vector<int> u_, v_, p_, way_, minv_, taken_at_, goal_of_;
   std::vector<uint8_t> used_, matched_;
   std::vector<int> new_row_, saved_u_;
 };
