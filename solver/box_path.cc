@@ -88,7 +88,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
       occupied[node.box] = 0;
     } else {
       occupied[node.box] = 1;
-      reach_.Fill(board_, occupied.data(),
+      reach_.Mark(board_, occupied.data(),
                   node.side < 0 ? player : board_.Neighbour(node.box, node.side));
       occupied[node.box] = 0;
     }
@@ -171,7 +171,7 @@ bool BoxMover::Works(std::vector<uint8_t>& occupied, int from, const std::vector
       works = start.Reached(behind);
     } else if (path[k - 1].dir != p.dir) {
       // The player stands where the box was; a straight push needs no walk.
-      reach_.Fill(board_, occupied.data(), path[k - 1].from);
+      reach_.Mark(board_, occupied.data(), path[k - 1].from);
       works = reach_.Reached(behind);
     }
     if (!works) break;
@@ -186,7 +186,7 @@ bool BoxMover::Works(std::vector<uint8_t>& occupied, int from, const std::vector
 
 bool BoxMover::EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player) {
   occupied[box] = 1;
-  end_reach_.Fill(board_, occupied.data(), player);
+  end_reach_.Mark(board_, occupied.data(), player);
   occupied[box] = 0;
   return end_reach_.Reached(end_player);
 }

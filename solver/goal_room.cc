@@ -81,7 +81,7 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
   // while the player walks, and moves between walks.
   std::vector<uint8_t> occupied = filled;
   auto walk = [&](int from) {
-    reach_.Fill(board_, occupied.data(), from);
+    reach_.Mark(board_, occupied.data(), from);
     work_ += reach_.count();
   };
   // Breadth-first over (box square, side the player stands on); the player

@@ -6,6 +6,7 @@
 //   if (reach.Reached(sq)) ...
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +21,24 @@ class Reach {
   // Fills from start; occupied[sq] != 0 marks boxes. Returns the smallest
   // square reached (the normalized player).
   int Fill(const Board& board, const uint8_t* occupied, int start) {
+    return Flood<true>(board, occupied, start);
+  }
+  // As Fill, for Reached() and count() only: min() and second() are not
+  // kept (a fifth less work a square).
+  void Mark(const Board& board, const uint8_t* occupied, int start) {
+    Flood<false>(board, occupied, start);
+  }
+
+  bool Reached(int sq) const { return stamp_[sq] == current_; }
+  // The smallest and second smallest squares of the last fill (the second
+  // is kNoSquare when the fill reached one square).
+  int min() const { return min_; }
+  int second() const { return second_; }
+  int count() const { return count_; }
+
+ private:
+  template <bool kKeepMin>
+  int Flood(const Board& board, const uint8_t* occupied, int start) {
     if (++current_ == 0) {  // stamps wrapped: clear once every 2^32 fills
       std::fill(stamp_.begin(), stamp_.end(), 0);
       current_ = 1;
@@ -34,6 +53,7 @@ class Reach {
         if (to == kNoSquare || occupied[to] || stamp_[to] == current_) continue;
         stamp_[to] = current_;
         queue_[tail++] = static_cast<Square>(to);
+        if (!kKeepMin) continue;
         if (to < min_sq) {
           second = min_sq;
           min_sq = to;
@@ -43,19 +63,11 @@ class Reach {
       }
     }
     count_ = tail;
-    min_ = min_sq;
-    second_ = second;
+    min_ = kKeepMin ? min_sq : kNoSquare;
+    second_ = kKeepMin ? second : kNoSquare;
     return min_sq;
   }
 
-  bool Reached(int sq) const { return stamp_[sq] == current_; }
-  // The smallest and second smallest squares of the last fill (the second
-  // is kNoSquare when the fill reached one square).
-  int min() const { return min_; }
-  int second() const { return second_; }
-  int count() const { return count_; }
-
- private:
   std::vector<uint32_t> stamp_;
   std::vector<Square> queue_;
   uint32_t current_ = 0;
