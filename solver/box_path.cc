@@ -1,6 +1,7 @@
 #include "solver/box_path.h"
 
 #include <algorithm>
+#include <cassert>
 #include <climits>
 #include <cstddef>
 #include <functional>
@@ -44,7 +45,78 @@ BoxMover::BoxMover(const Board& board)
       reach_(board.size()),
       end_reach_(board.size()),
       seen_(static_cast<size_t>(board.size()) * 4, 0),
-      covered_(static_cast<size_t>(board.size()) * 4, 0) {}
+      covered_(static_cast<size_t>(board.size()) * 4, 0),
+      cut_stamp_(board.size(), 0),
+      order_in_(board.size(), 0),
+      low_(board.size(), 0),
+      end_(board.size(), 0),
+      tree_parent_(board.size(), 0),
+      dfs_square_(board.size(), 0),
+      dfs_dir_(board.size(), 0) {}
+
+// Depth-first search over the free floor from `root` (Tarjan's low points):
+// order_in_ numbers the squares, the subtree of a square holds the numbers
+// [order_in_, end_), and low_ is the least number a subtree reaches by one
+// edge out of it.
+void BoxMover::Cuts(const std::vector<uint8_t>& occupied, int root) {
+  const uint8_t* occ = occupied.data();
+  uint32_t* seen = cut_stamp_.data();
+  int *in = order_in_.data(), *low = low_.data(), *parent = tree_parent_.data();
+  int next = 0, top = 0;
+  seen[root] = stamp_;
+  in[root] = low[root] = next++;
+  parent[root] = -1;
+  dfs_square_[top] = root;
+  dfs_dir_[top++] = 0;
+  while (top > 0) {
+    const int sq = dfs_square_[top - 1];
+    int d = dfs_dir_[top - 1];
+    for (; d < 4; ++d) {
+      const int n = board_.Neighbour(sq, d);
+      if (n == kNoSquare || occ[n]) continue;
+      if (seen[n] != stamp_) break;
+      if (n != parent[sq]) low[sq] = std::min(low[sq], in[n]);
+    }
+    if (d < 4) {  // down to a new square
+      const int n = board_.Neighbour(sq, d);
+      dfs_dir_[top - 1] = d + 1;
+      seen[n] = stamp_;
+      in[n] = low[n] = next++;
+      parent[n] = sq;
+      dfs_square_[top] = n;
+      dfs_dir_[top++] = 0;
+      continue;
+    }
+    --top;
+    end_[sq] = next;
+    if (parent[sq] >= 0) low[parent[sq]] = std::min(low[parent[sq]], low[sq]);
+  }
+}
+
+// With a box on `box`, the free floor falls apart into the subtrees of
+// the box square's children that reach no higher than it, and the rest.
+// Two free neighbours of the box are joined iff they lie in the same part.
+int BoxMover::SidesWith(int box, int side, const std::vector<uint8_t>& occupied) const {
+  auto part = [&](int n) {
+    if (order_in_[n] > order_in_[box] && order_in_[n] < end_[box]) {
+      for (int d = 0; d < 4; ++d) {
+        const int c = board_.Neighbour(box, d);
+        if (c == kNoSquare || occupied[c] || tree_parent_[c] != box) continue;
+        if (order_in_[c] <= order_in_[n] && order_in_[n] < end_[c]) {
+          return low_[c] >= order_in_[box] ? c : -1;
+        }
+      }
+    }
+    return -1;
+  };
+  const int own = part(board_.Neighbour(box, side));
+  int sides = 0;
+  for (int s = 0; s < 4; ++s) {
+    const int n = board_.Neighbour(box, s);
+    if (n != kNoSquare && !occupied[n] && part(n) == own) sides |= 1 << s;
+  }
+  return sides;
+}
 
 bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player,
                     std::vector<Push>* path, const Reach* start, const BoxSources* guide,
@@ -59,6 +131,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
   order_.clear();
   occupied[from] = 1;
   int found = from == to ? 0 : -1;
+  bool cuts_ready = false;
   // Breadth-first: the nodes in queue_ order; guided: order_ is a heap of
   // (distance, node), nearest first.
   size_t next = 0;
@@ -82,25 +155,44 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
     if (node.side >= 0 && covered_[static_cast<size_t>(node.box) * 4 + node.side] == stamp_) {
       continue;
     }
-    const Reach* reach = &reach_;
-    if (node.side < 0 && start) {
-      reach = start;
+    // The sides of the box the player can reach: at the root from its walk
+    // (or `start`), elsewhere from where the box square cuts the floor.
+    int sides = 0;
+    if (node.side < 0) {
+      const Reach* reach = &reach_;
+      if (start) {
+        reach = start;
+      } else {
+        reach_.Mark(board_, occupied.data(), player);
+      }
       occupied[node.box] = 0;
+      for (int s = 0; s < 4; ++s) {
+        const int n = board_.Neighbour(node.box, s);
+        if (n != kNoSquare && reach->Reached(n)) sides |= 1 << s;
+      }
     } else {
+      if (!cuts_ready) {
+        Cuts(occupied, from);
+        cuts_ready = true;
+      }
+      sides = SidesWith(node.box, node.side, occupied);
+#ifndef NDEBUG
       occupied[node.box] = 1;
-      reach_.Mark(board_, occupied.data(),
-                  node.side < 0 ? player : board_.Neighbour(node.box, node.side));
+      reach_.Mark(board_, occupied.data(), board_.Neighbour(node.box, node.side));
       occupied[node.box] = 0;
+      for (int s = 0; s < 4; ++s) {
+        const int n = board_.Neighbour(node.box, s);
+        assert((sides >> s & 1) == (n != kNoSquare && reach_.Reached(n)));
+      }
+#endif
     }
     for (int s = 0; s < 4; ++s) {
-      const int n = board_.Neighbour(node.box, s);
-      if (n != kNoSquare && reach->Reached(n))
-        covered_[static_cast<size_t>(node.box) * 4 + s] = stamp_;
+      if (sides >> s & 1) covered_[static_cast<size_t>(node.box) * 4 + s] = stamp_;
     }
     for (int d = 0; d < 4; ++d) {
       const int ahead = board_.Neighbour(node.box, d), behind = board_.Neighbour(node.box, d ^ 2);
       if (ahead == kNoSquare || behind == kNoSquare || occupied[ahead]) continue;
-      if (!reach->Reached(behind) || board_.IsDead(ahead)) continue;
+      if (!(sides >> (d ^ 2) & 1) || board_.IsDead(ahead)) continue;
       uint32_t& seen = seen_[static_cast<size_t>(ahead) * 4 + (d ^ 2)];
       if (seen == stamp_) continue;
       seen = stamp_;

@@ -55,9 +55,11 @@ class BoxSources {
 
 // FindBoxPath with its buffers kept between calls, for use inside a search.
 // A breadth-first search over (box square, side of the box the player
-// stands on): one player fill a node (none for a node whose side an
-// earlier fill around the same box square reached), boxes never pushed onto
-// dead squares.
+// stands on), boxes never pushed onto dead squares. The sides the player
+// can walk to come from one walk at the start and, for the other nodes,
+// from one depth-first numbering of the floor (where a single square cuts
+// it; Cuts): a few steps a node instead of a walk. A node whose side an
+// earlier node on the same box square reached is not expanded again.
 class BoxMover {
  public:
   explicit BoxMover(const Board& board);
@@ -78,6 +80,12 @@ class BoxMover {
              const Reach& start);
 
  private:
+  // Where the free floor (the other boxes standing still, the moved box
+  // lifted) is cut by a single square, for SidesWith.
+  void Cuts(const std::vector<uint8_t>& occupied, int root);
+  // The sides of a box on `box` (a bit per direction) the player standing
+  // on its side `side` can walk to, from the last Cuts.
+  int SidesWith(int box, int side, const std::vector<uint8_t>& occupied) const;
   // Whether, the box on `box` and the player on `player`, the player can
   // walk to end_player.
   bool EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player);
@@ -89,7 +97,11 @@ class BoxMover {
   const Board& board_;
   Reach reach_, end_reach_;
   std::vector<uint32_t> seen_;     // stamp per (box, side): queued
-  std::vector<uint32_t> covered_;  // stamp per (box, side): a fill reached it
+  std::vector<uint32_t> covered_;  // stamp per (box, side): a node reached it
+  // Cuts: stamp (this Find's) of the squares it numbered, and its numbers.
+  std::vector<uint32_t> cut_stamp_;
+  std::vector<int> order_in_, low_, end_, tree_parent_;
+  std::vector<int> dfs_square_, dfs_dir_;  // the depth-first stack
   uint32_t stamp_ = 0;
   std::vector<Node> queue_;
   std::vector<std::pair<int, size_t>> order_;
