@@ -1,6 +1,7 @@
 #include "solver/corral_deadlock.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "solver/floor_areas.h"
 #include "solver/freeze.h"
@@ -17,13 +18,12 @@ CorralDeadlock::CorralDeadlock(const Board& board)
       child_reach_(board.size()) {}
 
 void CorralDeadlock::Key(const Square* boxes, int count, int player, std::string& key) {
-  key.clear();
-  auto put = [&](int v) {
-    key.push_back(static_cast<char>(v & 0xFF));
-    key.push_back(static_cast<char>(v >> 8));
-  };
-  put(player);
-  for (int i = 0; i < count; ++i) put(boxes[i]);
+  // The squares' bytes as they lie in memory: keys are only compared with
+  // keys made here.
+  const Square square = static_cast<Square>(player);
+  key.resize(sizeof(Square) * (static_cast<size_t>(count) + 1));
+  std::memcpy(key.data(), &square, sizeof(Square));
+  std::memcpy(key.data() + sizeof(Square), boxes, sizeof(Square) * static_cast<size_t>(count));
 }
 
 bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int player) {
@@ -95,8 +95,8 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
   // so the player's own square and that area's first square both name it.
   auto answer_key = [&](int square) {
     Key(boxes_.data(), k, square, answer_key_);
-    answer_key_.push_back(static_cast<char>(corral & 0xFF));
-    answer_key_.push_back(static_cast<char>(corral >> 8));
+    const Square first = static_cast<Square>(corral);
+    answer_key_.append(reinterpret_cast<const char*>(&first), sizeof(Square));
   };
   answer_key(player);
   if (auto it = answers_.find(answer_key_); it != answers_.end()) return it->second;
