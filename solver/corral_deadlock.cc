@@ -156,9 +156,9 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       sub_occupied_[from] = 0;
       sub_occupied_[to] = 1;
       const bool frozen = IsFreezeDeadlock(board_, sub_occupied_.data(), to);
-      const int norm =
-          frozen ? 0
-                 : PlayerAfterPush(board_, sub_occupied_.data(), reach_, from, to, child_reach_);
+      const int norm = frozen ? 0
+                              : PlayerAfterMove(board_, sub_occupied_.data(), reach_, from, to,
+                                                from, child_reach_);
       sub_occupied_[to] = 0;
       sub_occupied_[from] = 1;
       if (frozen) continue;

@@ -40,23 +40,28 @@ bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
   return runs_with_orth <= 1;
 }
 
-int PlayerAfterPush(const Board& board, const uint8_t* occupied, const Reach& before, int from,
-                    int to, Reach& scratch) {
+int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,
+                    int to, int player, Reach& scratch) {
+  // `from` joins the area when the player stands on it (a push) or it has
+  // another free neighbour, which must then be in the area already.
+  bool from_joins = player == from;
   for (int d = 0; d < 4; ++d) {
     const int n = board.Neighbour(from, d);
-    if (n == kNoSquare || n == to || occupied[n] || before.Reached(n)) continue;
-    return scratch.Fill(board, occupied, from);  // from opens a new area
+    if (n == kNoSquare || n == to || occupied[n]) continue;
+    if (!before.Reached(n)) return scratch.Fill(board, occupied, player);  // a new area joins
+    from_joins = true;
   }
   int min_sq = before.min();
   if (before.Reached(to)) {
-    if (!RingConnected(board, occupied, to)) return scratch.Fill(board, occupied, from);
+    if (!RingConnected(board, occupied, to)) return scratch.Fill(board, occupied, player);
     if (to == min_sq) {
       min_sq = before.second();
       if (min_sq == kNoSquare) min_sq = from;
     }
   }
-  assert(std::min(min_sq, from) == scratch.Fill(board, occupied, from));
-  return std::min(min_sq, from);
+  const int area_min = from_joins ? std::min(min_sq, from) : min_sq;
+  assert(area_min == scratch.Fill(board, occupied, player));
+  return area_min;
 }
 
 FloorAreas::FloorAreas(const Board& board)

@@ -22,13 +22,15 @@ namespace sokoban {
 // on sq cannot split an area.
 bool RingConnected(const Board& board, const uint8_t* occupied, int sq);
 
-// The normalized player (smallest square of its area) after a push of the
-// box on `from` to `to` with the player ending on `from`; occupied shows
-// the position after the push, `before` holds the player's area before it.
-// Derived from `before` when the push provably only adds `from` to the area
-// and takes `to` out of it without cutting it; otherwise `scratch` fills.
-int PlayerAfterPush(const Board& board, const uint8_t* occupied, const Reach& before, int from,
-                    int to, Reach& scratch);
+// The normalized player (smallest square of its area) after the box on
+// `from` went to its neighbour `to` and the player to `player`: `from`
+// after a push, the square it stepped back to after a pull. occupied shows
+// the position after the move, `before` holds the player's area before it.
+// Derived from `before` when the move provably only takes `to` out of the
+// area without cutting it (and adds `from` when the player can reach it);
+// otherwise `scratch` fills.
+int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,
+                    int to, int player, Reach& scratch);
 
 class FloorAreas {
  public:

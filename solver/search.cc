@@ -374,9 +374,17 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   }
   int child_player = 0;
   if (!dead) {
-    child_player = player_after == kNoSquare
-                       ? PlayerAfterPush(board_, occupied_.data(), reach_, from, to, child_reach_)
-                       : child_reach_.Fill(board_, occupied_.data(), player_after);
+    // A single push or pull keeps most of the player's area; a longer
+    // move (a tunnel or goal-room macro) needs a fill.
+    if (player_after == kNoSquare) {
+      child_player =
+          PlayerAfterMove(board_, occupied_.data(), reach_, from, to, from, child_reach_);
+    } else if (!push && pushes == 1) {
+      child_player =
+          PlayerAfterMove(board_, occupied_.data(), reach_, from, to, player_after, child_reach_);
+    } else {
+      child_player = child_reach_.Fill(board_, occupied_.data(), player_after);
+    }
   }
   occupied_[to] = 0;
   occupied_[from] = 1;
