@@ -70,6 +70,16 @@ FloorAreas::FloorAreas(const Board& board)
 }
 
 int FloorAreas::Label(const uint8_t* occupied) {
+  player_area_ = nullptr;
+  return LabelOthers(occupied);
+}
+
+int FloorAreas::Label(const uint8_t* occupied, const Reach& player_area) {
+  player_area_ = &player_area;
+  return 1 + LabelOthers(occupied);
+}
+
+int FloorAreas::LabelOthers(const uint8_t* occupied) {
   // A board has fewer areas than squares, so the ids wrap only after 2^32 / n
   // labellings; then the labels start again.
   if (last_label_ > UINT32_MAX - static_cast<uint32_t>(board_.size()) - 1) {
@@ -79,11 +89,12 @@ int FloorAreas::Label(const uint8_t* occupied) {
   const uint32_t first = last_label_ + 1;
   int areas = 0;
   for (int sq = 0; sq < board_.size(); ++sq) {
-    if (occupied[sq] || label_[sq] >= first) continue;
+    if (occupied[sq] || label_[sq] >= first || (player_area_ && player_area_->Reached(sq)))
+      continue;
     ++areas;
     Spread(occupied, sq, ++last_label_);
   }
-  labelled_ = areas;
+  labelled_ = areas + (player_area_ ? 1 : 0);
   return areas;
 }
 
@@ -110,7 +121,7 @@ int FloorAreas::AfterMove(const uint8_t* occupied, int from, int to) {
   for (int d = 0; d < 4; ++d) {
     const int n = board_.Neighbour(from, d);
     if (n == kNoSquare || (occupied[n] && n != to)) continue;
-    const uint32_t id = label_[n];
+    const uint32_t id = Id(n);
     if (std::find(ids, ids + joined, id) == ids + joined) ids[joined++] = id;
   }
   const int areas = labelled_ + 1 - joined;

@@ -39,6 +39,10 @@ class FloorAreas {
   // Labels the areas of the position (occupied[sq] != 0 marks boxes) and
   // returns their number.
   int Label(const uint8_t* occupied);
+  // As Label, with the player's area taken from its fill (`player_area`,
+  // which must stay as it is until the next Label): only the other areas
+  // are searched.
+  int Label(const uint8_t* occupied, const Reach& player_area);
   // The number of areas once a box has gone from `from` to `to`: `occupied`
   // shows the position after the move, the last Label() the one before.
   // Counts from the labels around the two squares; when the box on `to`
@@ -46,6 +50,8 @@ class FloorAreas {
   int AfterMove(const uint8_t* occupied, int from, int to);
 
  private:
+  // Labels the areas other than player_area_'s; returns their number.
+  int LabelOthers(const uint8_t* occupied);
   // Labels the free squares reachable from `start` with `id`.
   void Spread(const uint8_t* occupied, int start, uint32_t id);
 
@@ -54,8 +60,12 @@ class FloorAreas {
   int Pieces(const uint8_t* occupied, const int* open, int count);
 
   const Board& board_;
-  std::vector<uint32_t> label_;    // area ids of the last Label
-  std::vector<uint32_t> scratch_;  // stamps of AfterMove's searches
+  // The area id of a free square in the last Label's position.
+  uint32_t Id(int sq) const { return player_area_ && player_area_->Reached(sq) ? 0 : label_[sq]; }
+
+  std::vector<uint32_t> label_;         // area ids of the last Label (> 0)
+  const Reach* player_area_ = nullptr;  // id 0, when the last Label had it
+  std::vector<uint32_t> scratch_;       // stamps of AfterMove's searches
   std::vector<Square> queue_;
   std::vector<Square> queues_[4];  // Pieces' searches
   uint32_t last_label_ = 0, last_scratch_ = 0;

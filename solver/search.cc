@@ -209,7 +209,7 @@ StateId Search::Expand(StateId id) {
   bound_.SetParent(boxes_.data());
   if (features_) {
     parent_on_goals_ = OnGoals();
-    parent_areas_ = areas_.Label(occupied_.data());
+    parent_areas_ = areas_.Label(occupied_.data(), reach_);
   }
   const StateId solved = direction_ == Direction::kPush ? ExpandPushes(player) : ExpandPulls();
   for (Square b : boxes_) occupied_[b] = 0;

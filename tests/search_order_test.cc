@@ -10,6 +10,7 @@
 #include "solver/board.h"
 #include "solver/floor_areas.h"
 #include "solver/open_list.h"
+#include "solver/reach.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 
@@ -78,7 +79,8 @@ TEST(FloorAreas, CountsAreasSplitByBoxes) {
 
 // Random positions on the XSokoban boards, random moves of one box (next
 // door, as a push, or anywhere, as a macro): the count after the move from
-// the labels before it equals a count from scratch.
+// the labels before it (with or without a player's area given) equals a
+// count from scratch.
 TEST(FloorAreas, CountAfterMoveMatchesCountFromScratch) {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
   ASSERT_EQ(xsokoban.levels.size(), 90u);
@@ -96,7 +98,14 @@ TEST(FloorAreas, CountAfterMoveMatchesCountFromScratch) {
         (occupied[sq] ? box_squares : free_squares).push_back(sq);
       }
       if (free_squares.empty()) continue;
-      const int before = areas.Label(occupied.data());
+      // Half the positions are labelled with one area given as a player's
+      // fill, as the search does.
+      Reach player_area(board.size());
+      const bool with_player = trial % 2 == 1;
+      player_area.Fill(board, occupied.data(), free_squares[rng() % free_squares.size()]);
+      const int before =
+          with_player ? areas.Label(occupied.data(), player_area) : areas.Label(occupied.data());
+      ASSERT_EQ(before, fresh.Label(occupied.data()));
       const int from = box_squares[rng() % box_squares.size()];
       int to = free_squares[rng() % free_squares.size()];
       if (rng() % 2) {  // a single push: to a free neighbour
