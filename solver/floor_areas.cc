@@ -162,16 +162,12 @@ int FloorAreas::Pieces(const uint8_t* occupied, const int* open, int count) {
     scratch_[open[k]] = base + k;
     queues_[k][tail[k]++] = static_cast<Square>(open[k]);
   }
+  // The groups and how many of them can still grow change only when two
+  // searches meet or one runs out of squares: counted again then.
+  int groups = count, live_groups = count;
   for (;;) {
-    int groups = 0, live_groups = 0;
-    bool live[4] = {false, false, false, false};
-    for (int k = 0; k < count; ++k) live[find(k)] |= head[k] < tail[k];
-    for (int k = 0; k < count; ++k) {
-      if (find(k) != k) continue;
-      ++groups;
-      live_groups += live[k];
-    }
     if (groups == 1 || live_groups <= 1) return groups;
+    bool changed = false;
     for (int k = 0; k < count; ++k) {
       if (head[k] == tail[k]) continue;
       const int at = queues_[k][head[k]++];
@@ -180,12 +176,25 @@ int FloorAreas::Pieces(const uint8_t* occupied, const int* open, int count) {
         if (n == kNoSquare || occupied[n]) continue;
         if (scratch_[n] >= base) {
           const int a = find(k), b = find(static_cast<int>(scratch_[n] - base));
-          if (a != b) group[std::max(a, b)] = std::min(a, b);
+          if (a != b) {
+            group[std::max(a, b)] = std::min(a, b);
+            changed = true;
+          }
           continue;
         }
         scratch_[n] = base + k;
         queues_[k][tail[k]++] = static_cast<Square>(n);
       }
+      changed |= head[k] == tail[k];
+    }
+    if (!changed) continue;
+    groups = live_groups = 0;
+    bool live[4] = {false, false, false, false};
+    for (int k = 0; k < count; ++k) live[find(k)] |= head[k] < tail[k];
+    for (int k = 0; k < count; ++k) {
+      if (find(k) != k) continue;
+      ++groups;
+      live_groups += live[k];
     }
   }
 }
