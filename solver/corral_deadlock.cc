@@ -11,8 +11,8 @@ namespace sokoban {
 CorralDeadlock::CorralDeadlock(const Board& board)
     : board_(board),
       box_limit_(std::min(kMaxBoxes, board.box_count())),
-      corral_(board.size(), 0),
       box_seen_(board.size(), 0),
+      own_corrals_(board),
       sub_occupied_(board.size(), 0),
       reach_(board.size()),
       child_reach_(board.size()) {}
@@ -27,44 +27,29 @@ void CorralDeadlock::Key(const Square* boxes, int count, int player, std::string
 }
 
 bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int player) {
-  const int n = board_.size();
-  if (reach.count() + board_.box_count() == n) return false;  // no corral
+  own_corrals_.Find(occupied, reach);
+  return IsDead(occupied, reach, player, own_corrals_);
+}
+
+bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int player,
+                            const Corrals& corrals) {
   if (stamp_ > 0xF0000000u) {
-    std::fill(corral_.begin(), corral_.end(), 0);
     std::fill(box_seen_.begin(), box_seen_.end(), 0);
     stamp_ = 0;
   }
-  const uint32_t base = stamp_;  // corrals of this position get stamps above
-  for (int seed = 0; seed < n; ++seed) {
-    if (occupied[seed] || reach.Reached(seed) || corral_[seed] > base) continue;
+  corrals_ = &corrals;
+  for (int id = 0; id < corrals.count(); ++id) {
     // 1. The corral and the boxes next to it.
     const uint32_t stamp = ++stamp_;
-    corral_[seed] = stamp;
-    stack_.assign(1, seed);
-    boxes_.clear();
-    while (!stack_.empty()) {
-      const int sq = stack_.back();
-      stack_.pop_back();
-      for (int d = 0; d < 4; ++d) {
-        const int to = board_.Neighbour(sq, d);
-        if (to == kNoSquare) continue;
-        if (occupied[to]) {
-          if (box_seen_[to] != stamp) {
-            box_seen_[to] = stamp;
-            boxes_.push_back(static_cast<Square>(to));
-          }
-        } else if (corral_[to] != stamp) {
-          corral_[to] = stamp;
-          stack_.push_back(to);
-        }
-      }
-    }
+    corral_id_ = id;
+    boxes_.assign(corrals.boxes(id), corrals.boxes(id) + corrals.box_count(id));
+    for (Square b : boxes_) box_seen_[b] = stamp;
     // 2. A box the player can push out of the corral now: taken as open.
     bool opens = false;
     for (size_t j = 0; j < boxes_.size() && !opens; ++j) {
       for (int d = 0; d < 4 && !opens; ++d) {
         const int to = board_.Neighbour(boxes_[j], d), behind = board_.Neighbour(boxes_[j], d ^ 2);
-        opens = to != kNoSquare && behind != kNoSquare && !occupied[to] && corral_[to] != stamp &&
+        opens = to != kNoSquare && behind != kNoSquare && !occupied[to] && corrals.Of(to) != id &&
                 !board_.IsDead(to) && reach.Reached(behind);
       }
     }
@@ -82,13 +67,12 @@ bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int pla
     }
     if (static_cast<int>(boxes_.size()) > box_limit_) continue;
     std::sort(boxes_.begin(), boxes_.end());
-    if (SearchCorral(seed, player)) return true;
+    if (SearchCorral(corrals.first(id), player)) return true;
   }
   return false;
 }
 
 bool CorralDeadlock::SearchCorral(int corral, int player) {
-  const uint32_t stamp = stamp_;
   const int k = static_cast<int>(boxes_.size());
   // A key (boxes, square, corral) stands for the question with the player
   // anywhere in the area that holds `square` once only these boxes are left,
@@ -136,7 +120,7 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
     reach_.Fill(board_, sub_occupied_.data(), nodes_[at]);
     bool open = all_on_goals;
     for (int sq = 0; sq < board_.size() && !open; ++sq) {
-      open = corral_[sq] == stamp && reach_.Reached(sq);
+      open = corrals_->Of(sq) == corral_id_ && reach_.Reached(sq);
     }
     pushes_.clear();
     for (int i = 0; i < k && !open; ++i) {

@@ -24,6 +24,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "solver/board.h"
+#include "solver/pi_corral.h"
 #include "solver/reach.h"
 
 namespace sokoban {
@@ -33,15 +34,17 @@ class CorralDeadlock {
   explicit CorralDeadlock(const Board& board);
 
   // occupied[sq] != 0 marks boxes; reach holds the player's area and player
-  // is its normalized square.
+  // is its normalized square; corrals, when given, are the position's
+  // (Corrals::Find), else found here.
+  bool IsDead(const uint8_t* occupied, const Reach& reach, int player, const Corrals& corrals);
   bool IsDead(const uint8_t* occupied, const Reach& reach, int player);
 
   // Memory held by the kept answers.
   size_t bytes() const { return bytes_; }
 
  private:
-  // Searches the corral marked with the current stamp, whose first square
-  // is `corral`, with the boxes in boxes_ (sorted).
+  // Searches the corral corral_id_ of corrals_, whose first square is
+  // `corral`, with the boxes in boxes_ (sorted).
   bool SearchCorral(int corral, int player);
   void Keep(bool dead);  // keeps the answer under answer_key_
   static void Key(const Square* boxes, int count, int player, std::string& key);
@@ -52,10 +55,11 @@ class CorralDeadlock {
 
   const Board& board_;
   const int box_limit_;
-  std::vector<uint32_t> corral_;    // stamp of the corral a square is in
   std::vector<uint32_t> box_seen_;  // stamp of the corral a box was taken for
   uint32_t stamp_ = 0;
-  std::vector<int> stack_;
+  const Corrals* corrals_ = nullptr;  // the position's, and the corral searched
+  int corral_id_ = 0;
+  Corrals own_corrals_;  // for IsDead without corrals
   std::vector<Square> boxes_, child_;
   std::vector<uint8_t> sub_occupied_;
   Reach reach_, child_reach_;  // a node's area; a child's, when it needs a fill

@@ -29,30 +29,64 @@
 
 namespace sokoban {
 
+// The corrals of a position: the connected areas of free floor the player
+// cannot reach, each with the boxes next to it. Found once per position and
+// read by PiCorral and CorralDeadlock.
+class Corrals {
+ public:
+  explicit Corrals(const Board& board);
+
+  // occupied[sq] != 0 marks boxes; reach holds the player's area. Corrals
+  // are numbered in the order of their smallest squares.
+  void Find(const uint8_t* occupied, const Reach& reach);
+
+  int count() const { return static_cast<int>(first_.size()); }
+  // The corral of a free square the player cannot reach; -1 for any other.
+  int Of(int sq) const { return component_[sq]; }
+  // A corral's smallest square.
+  int first(int c) const { return first_[c]; }
+  // The boxes next to a corral, each once, in the order its search met them.
+  const Square* boxes(int c) const { return box_list_.data() + box_start_[c]; }
+  int box_count(int c) const { return box_start_[c + 1] - box_start_[c]; }
+  // Whether a corral holds an empty goal or has a box off goal beside it.
+  bool needs_work(int c) const { return needs_work_[c]; }
+
+ private:
+  const Board& board_;
+  std::vector<int> component_;  // corral of each free unreachable square, or -1
+  std::vector<uint32_t> box_seen_;
+  uint32_t box_stamp_ = 0;
+  std::vector<int> stack_;
+  std::vector<int> first_, box_start_;
+  std::vector<Square> box_list_;
+  std::vector<uint8_t> needs_work_;
+};
+
 class PiCorral {
  public:
   enum Verdict { kNone, kFound, kDead };
 
   explicit PiCorral(const Board& board);
 
-  // occupied[sq] != 0 marks boxes; reach holds the player's area.
-  Verdict Find(const uint8_t* occupied, const Reach& reach);
+  // occupied[sq] != 0 marks boxes; reach holds the player's area and
+  // corrals the position's corrals (Corrals::Find).
+  Verdict Find(const uint8_t* occupied, const Reach& reach, const Corrals& corrals);
 
   // After kFound: the pushes to search, as (box square, direction).
   const std::vector<std::pair<Square, uint8_t>>& pushes() const { return best_; }
 
  private:
   // Checks (I) and (P) for the area whose free squares satisfy in_area and
-  // whose boxes (corral_boxes_) satisfy area_box; on kFound the pushes are
-  // in candidate_. kDead: a PI-corral with no push.
+  // whose boxes (boxes[0..count)) satisfy area_box; on kFound the pushes
+  // are in candidate_. kDead: a PI-corral with no push.
   template <typename InArea, typename AreaBox>
-  Verdict Check(const Reach& reach, InArea in_area, AreaBox area_box);
+  Verdict Check(const Reach& reach, const Square* boxes, int count, InArea in_area,
+                AreaBox area_box);
 
   const Board& board_;
-  std::vector<int> component_;  // corral number of each free unreachable square, or -1
-  std::vector<uint32_t> box_seen_;
+  std::vector<uint32_t> box_mark_;  // stamp of the corral whose boxes are checked
   uint32_t box_stamp_ = 0;
-  std::vector<int> stack_, corral_boxes_, union_boxes_;
+  std::vector<Square> union_boxes_;
   std::vector<uint8_t> union_box_;
   std::vector<std::pair<Square, uint8_t>> candidate_, best_;
 };

@@ -34,6 +34,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight, Dire
       store_(codec_, zobrist_),
       reach_(board.size()),
       child_reach_(board.size()),
+      corrals_(board),
       pi_corral_(board),
       corral_deadlock_(board),
       frozen_goals_(board),
@@ -238,9 +239,12 @@ StateId Search::ExpandPushes(int player) {
   // 2. The pushes to try: all of them, or only those into a PI-corral.
   moves_.clear();
   PiCorral::Verdict corral = PiCorral::kNone;
-  if (options_.prune & kPruneCorral) corral = pi_corral_.Find(occupied_.data(), reach_);
-  if (corral == PiCorral::kDead || ((options_.prune & kPruneCorralDeadlocks) &&
-                                    corral_deadlock_.IsDead(occupied_.data(), reach_, player))) {
+  if (options_.prune & (kPruneCorral | kPruneCorralDeadlocks))
+    corrals_.Find(occupied_.data(), reach_);
+  if (options_.prune & kPruneCorral) corral = pi_corral_.Find(occupied_.data(), reach_, corrals_);
+  if (corral == PiCorral::kDead ||
+      ((options_.prune & kPruneCorralDeadlocks) &&
+       corral_deadlock_.IsDead(occupied_.data(), reach_, player, corrals_))) {
     return kNoState;
   }
   if (corral == PiCorral::kFound) {

@@ -141,6 +141,7 @@ class Search {
   StateStore store_;
   OpenList open_;
   Reach reach_, child_reach_;
+  Corrals corrals_;  // of the state being expanded
   PiCorral pi_corral_;
   CorralDeadlock corral_deadlock_;
   FrozenGoals frozen_goals_;
