@@ -134,17 +134,24 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
         pushes_.emplace_back(i, d);
       }
     }
-    // Each child once, normalized; none frozen off its goal.
+    // Each child once, normalized; none frozen off its goal. A child in
+    // which the player, on the square the box left, steps into the corral
+    // answers the question at once (its search would stop there).
     for (const auto& [i, d] : pushes_) {
       const int from = nodes_[at + 1 + i], to = board_.Neighbour(from, d);
       sub_occupied_[from] = 0;
       sub_occupied_[to] = 1;
       const bool frozen = IsFreezeDeadlock(board_, sub_occupied_.data(), to);
-      const int norm = frozen ? 0
-                              : PlayerAfterMove(board_, sub_occupied_.data(), reach_, from, to,
-                                                from, child_reach_);
+      for (int s = 0; s < 4 && !frozen && !open; ++s) {
+        const int n = board_.Neighbour(from, s);
+        open = n != kNoSquare && !sub_occupied_[n] && corrals_->Of(n) == corral_id_;
+      }
+      const int norm = frozen || open ? 0
+                                      : PlayerAfterMove(board_, sub_occupied_.data(), reach_, from,
+                                                        to, from, child_reach_);
       sub_occupied_[to] = 0;
       sub_occupied_[from] = 1;
+      if (open) break;
       if (frozen) continue;
       std::copy(nodes_.begin() + at + 1, nodes_.begin() + at + stride, child_.begin());
       child_[i] = static_cast<Square>(to);
