@@ -124,6 +124,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
   if (++stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     std::fill(covered_.begin(), covered_.end(), 0);
+    std::fill(cut_stamp_.begin(), cut_stamp_.end(), 0);
     stamp_ = 1;
   }
   queue_.clear();
@@ -150,7 +151,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
     }
     if (found >= 0) break;
     const Node node = queue_[head];
-    // A node whose side an earlier fill around the same box square reached
+    // A node whose side an earlier node on the same box square reached
     // has that node's children, with no fewer pushes.
     if (node.side >= 0 && covered_[static_cast<size_t>(node.box) * 4 + node.side] == stamp_) {
       continue;

@@ -42,24 +42,26 @@ bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
 
 int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,
                     int to, int player, Reach& scratch) {
-  // `from` joins the area when the player stands on it (a push) or it has
-  // another free neighbour, which must then be in the area already.
-  bool from_joins = player == from;
+  // `from` joins the area: the player stands on it (a push), or (a pull)
+  // it has another free neighbour, in the area (else a fill below); a pull
+  // whose `from` has none leaves it alone beside `to`, and the ring around
+  // `to` is then not connected.
   for (int d = 0; d < 4; ++d) {
     const int n = board.Neighbour(from, d);
     if (n == kNoSquare || n == to || occupied[n]) continue;
     if (!before.Reached(n)) return scratch.Fill(board, occupied, player);  // a new area joins
-    from_joins = true;
   }
+  assert(before.min() != kNoSquare);  // a Fill, not a Mark
   int min_sq = before.min();
   if (before.Reached(to)) {
     if (!RingConnected(board, occupied, to)) return scratch.Fill(board, occupied, player);
     if (to == min_sq) {
+      // The area held `to` and the player's square besides.
       min_sq = before.second();
-      if (min_sq == kNoSquare) min_sq = from;
+      assert(min_sq != kNoSquare);
     }
   }
-  const int area_min = from_joins ? std::min(min_sq, from) : min_sq;
+  const int area_min = std::min(min_sq, from);
   assert(area_min == scratch.Fill(board, occupied, player));
   return area_min;
 }

@@ -39,9 +39,10 @@ class FloorAreas {
   // Labels the areas of the position (occupied[sq] != 0 marks boxes) and
   // returns their number.
   int Label(const uint8_t* occupied);
-  // As Label, with the player's area taken from its fill (`player_area`,
-  // which must stay as it is until the next Label): only the other areas
-  // are searched.
+  // As Label, with the player's area taken from its fill (`player_area`: a
+  // whole area of free floor of this position, which must stay as it is
+  // until the last AfterMove on this labelling): only the other areas are
+  // searched.
   int Label(const uint8_t* occupied, const Reach& player_area);
   // The number of areas once a box has gone from `from` to `to`: `occupied`
   // shows the position after the move, the last Label() the one before.

@@ -16,7 +16,9 @@
 // used.
 //
 //   PiCorral pi(board);
-//   PiCorral::Verdict v = pi.Find(occupied, reach);
+//   Corrals corrals(board);
+//   corrals.Find(occupied, reach);
+//   PiCorral::Verdict v = pi.Find(occupied, reach, corrals);
 //   if (v == PiCorral::kDead) ...; if (v == PiCorral::kFound) use pi.pushes()
 #pragma once
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 #include "solver/box_path.h"
 #include "solver/freeze.h"

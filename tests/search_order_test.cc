@@ -54,6 +54,92 @@ TEST(CellOpenList, CellEmptiedAndRefilledJoinsTheCycleOnce) {
   EXPECT_EQ(order, (std::vector<StateId>{2, 4, 3}));
 }
 
+// Random pushes and pops (pushes at every priority and h, lower ones after
+// pops included): each pop is the lowest priority, then the lowest h, then
+// the newest, as a sorted reference list says.
+TEST(OpenList, PopsLowestPriorityThenLowestHThenNewest) {
+  std::mt19937 rng(3);
+  OpenList open;
+  struct Entry {
+    int priority, h;
+    uint64_t sequence;
+    StateId id;
+  };
+  std::vector<Entry> reference;
+  uint64_t sequence = 0;
+  for (int step = 0; step < 20000; ++step) {
+    if (reference.empty() || rng() % 3 != 0) {
+      const int h = static_cast<int>(rng() % 40);
+      const int priority = h + static_cast<int>(rng() % 30);
+      const StateId id = static_cast<StateId>(step);
+      open.Push(priority, h, id);
+      reference.push_back({priority, h, ++sequence, id});
+      continue;
+    }
+    auto first =
+        std::min_element(reference.begin(), reference.end(), [](const Entry& a, const Entry& b) {
+          if (a.priority != b.priority) return a.priority < b.priority;
+          if (a.h != b.h) return a.h < b.h;
+          return a.sequence > b.sequence;
+        });
+    int priority, h;
+    ASSERT_EQ(open.Pop(&priority, &h), first->id) << "step " << step;
+    EXPECT_EQ(priority, first->priority);
+    EXPECT_EQ(h, first->h);
+    reference.erase(first);
+  }
+}
+
+// Random XSokoban positions and single pushes and pulls: the player's
+// square after the move worked out from the area before it equals a fresh
+// fill's (in Release builds too, where PlayerAfterMove's own check is off).
+TEST(PlayerAfterMove, EqualsAFreshFill) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  ASSERT_EQ(xsokoban.levels.size(), 90u);
+  std::mt19937 rng(9);
+  int pushes = 0, pulls = 0;
+  for (const auto& entry : xsokoban.levels) {
+    const Board board = *Board::Build(entry.level);
+    Reach before(board.size()), scratch(board.size()), fresh(board.size());
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::vector<uint8_t> occupied(board.size(), 0);
+      const int boxes = 1 + static_cast<int>(rng() % (board.size() / 3 + 1));
+      for (int k = 0; k < boxes; ++k) occupied[rng() % board.size()] = 1;
+      const int from = static_cast<int>(rng() % board.size());
+      const int d = static_cast<int>(rng() % 4);
+      const int to = board.Neighbour(from, d), back = board.Neighbour(from, d ^ 2);
+      if (!occupied[from] || to == kNoSquare || back == kNoSquare || occupied[to] ||
+          occupied[back]) {
+        continue;
+      }
+      const bool pull = trial % 2 == 1;
+      int player, after;
+      if (!pull) {  // pushed from `back`: the player ends on `from`
+        before.Fill(board, occupied.data(), back);
+        occupied[from] = 0;
+        occupied[to] = 1;
+        player = from;
+        after = PlayerAfterMove(board, occupied.data(), before, from, to, from, scratch);
+        ++pushes;
+      } else {  // the player on `to` steps on to `step`; the box follows onto `to`
+        const int step = board.Neighbour(to, d);
+        if (step == kNoSquare || occupied[step]) continue;
+        before.Fill(board, occupied.data(), to);
+        occupied[from] = 0;
+        occupied[to] = 1;
+        player = step;
+        after = PlayerAfterMove(board, occupied.data(), before, from, to, step, scratch);
+        ++pulls;
+      }
+      ASSERT_EQ(after, fresh.Fill(board, occupied.data(), player))
+          << "XSokoban " << entry.level.title << ": box " << from << " to " << to
+          << (pull ? " (pull)" : " (push)");
+    }
+  }
+  EXPECT_GT(pushes, 3000);
+  EXPECT_GT(pulls, 2000);
+}
+
 TEST(FloorAreas, CountsAreasSplitByBoxes) {
   const Level level = Level::FromRows({"#######",  //
                                        "#@ $  #",  //

@@ -16,6 +16,7 @@
 #include "solver/corral_deadlock.h"
 #include "solver/freeze.h"
 #include "solver/frozen_goals.h"
+#include "solver/hungarian.h"
 #include "solver/lower_bound.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
@@ -241,6 +242,74 @@ TEST(Freeze, PairsInTheOpenMoveAndPairsOnAWallDoNot) {
 
 namespace sokoban {
 namespace {
+
+// The smallest total cost over every permutation (kInfinity when each uses
+// a forbidden pair): the answer Hungarian must give, found the slow way.
+int CheapestPermutation(const std::vector<int>& costs, int n) {
+  std::vector<int> goal(n);
+  for (int i = 0; i < n; ++i) goal[i] = i;
+  int best = Hungarian::kInfinity;
+  do {
+    int total = 0;
+    for (int i = 0; i < n && total < Hungarian::kInfinity; ++i) {
+      const int c = costs[static_cast<size_t>(i) * n + goal[i]];
+      total = c >= Hungarian::kInfinity ? Hungarian::kInfinity : total + c;
+    }
+    best = std::min(best, total);
+  } while (std::next_permutation(goal.begin(), goal.end()));
+  return best;
+}
+
+// Random cost matrices (sizes 1-7, small costs so that ties abound, some
+// pairs forbidden): Solve, then ResolveRow on a changed row, then Update
+// with rows moved about and one new, each equal the cheapest permutation;
+// and GoalOf is a matching of that cost.
+TEST(Hungarian, EqualsTheCheapestPermutation) {
+  std::mt19937 rng(5);
+  int finite = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 7);
+    auto draw = [&] { return rng() % 8 == 0 ? Hungarian::kInfinity : static_cast<int>(rng() % 6); };
+    std::vector<int> costs(static_cast<size_t>(n) * n);
+    for (int& c : costs) c = draw();
+    Hungarian hungarian(n);
+    const int solved = hungarian.Solve(costs);
+    ASSERT_EQ(solved, CheapestPermutation(costs, n)) << "trial " << trial;
+    if (solved >= Hungarian::kInfinity) continue;
+    ++finite;
+    int total = 0;
+    std::vector<int> taken(n, 0);
+    for (int i = 0; i < n; ++i) {
+      const int g = hungarian.GoalOf(i);
+      ASSERT_EQ(taken[g]++, 0);
+      total += costs[static_cast<size_t>(i) * n + g];
+    }
+    EXPECT_EQ(total, solved);
+    // One row changed.
+    std::vector<int> changed = costs;
+    const int row = static_cast<int>(rng() % n);
+    for (int g = 0; g < n; ++g) changed[static_cast<size_t>(row) * n + g] = draw();
+    EXPECT_EQ(std::min(hungarian.ResolveRow(changed, row), Hungarian::kInfinity),
+              CheapestPermutation(changed, n))
+        << "trial " << trial;
+    // The rows shuffled, one of them replaced.
+    std::vector<int> order(n), old_row(n);
+    for (int i = 0; i < n; ++i) order[i] = i;
+    std::shuffle(order.begin(), order.end(), rng);
+    std::vector<int> moved(costs.size());
+    for (int i = 0; i < n; ++i) {
+      old_row[i] = order[i];
+      std::copy_n(&costs[static_cast<size_t>(order[i]) * n], n, &moved[static_cast<size_t>(i) * n]);
+    }
+    const int fresh = static_cast<int>(rng() % n);
+    old_row[fresh] = -1;
+    for (int g = 0; g < n; ++g) moved[static_cast<size_t>(fresh) * n + g] = draw();
+    EXPECT_EQ(std::min(hungarian.Update(moved, old_row), Hungarian::kInfinity),
+              CheapestPermutation(moved, n))
+        << "trial " << trial;
+  }
+  EXPECT_GT(finite, 1000);
+}
 
 // The bound of a child, found from its parent's matching (one augmenting
 // path, or no matching at all), equals a full matching of the child.
