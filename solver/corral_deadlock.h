@@ -50,7 +50,10 @@ class CorralDeadlock {
   static void Key(const Square* boxes, int count, int player, std::string& key);
 
   static constexpr int kMaxBoxes = 12;
-  static constexpr int kMaxNodes = 400;
+  // Nodes a corral's search may expand. 1,000 rather than 400 once the
+  // search got cheaper: XSokoban at 100,000 expansions 44 -> 45 levels
+  // (level 40), Microban 155,443 -> 155,431 states.
+  static constexpr int kMaxNodes = 1000;
   static constexpr size_t kMaxBytes = size_t{32} << 20;
 
   const Board& board_;
