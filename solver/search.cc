@@ -379,14 +379,12 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   }
   int child_player = 0;
   if (!dead) {
-    // A single push or pull keeps most of the player's area; a longer
-    // move (a tunnel or goal-room macro) needs a fill.
-    if (player_after == kNoSquare) {
+    // A single push (the player ends on `from`) or pull keeps most of the
+    // player's area; a longer move (a tunnel or goal-room macro) needs a fill.
+    if (player_after == kNoSquare || (!push && pushes == 1)) {
+      const int player = player_after == kNoSquare ? from : player_after;
       child_player =
-          PlayerAfterMove(board_, occupied_.data(), reach_, from, to, from, child_reach_);
-    } else if (!push && pushes == 1) {
-      child_player =
-          PlayerAfterMove(board_, occupied_.data(), reach_, from, to, player_after, child_reach_);
+          PlayerAfterMove(board_, occupied_.data(), reach_, from, to, player, child_reach_);
     } else {
       child_player = child_reach_.Fill(board_, occupied_.data(), player_after);
     }
