@@ -54,6 +54,15 @@ TEST(CellOpenList, CellEmptiedAndRefilledJoinsTheCycleOnce) {
   EXPECT_EQ(order, (std::vector<StateId>{2, 4, 3}));
 }
 
+// Boxes on 1 to `most` random squares of the board (a square drawn twice
+// holds one box).
+std::vector<uint8_t> RandomBoxes(const Board& board, std::mt19937& rng, int most) {
+  std::vector<uint8_t> occupied(board.size(), 0);
+  const int boxes = 1 + static_cast<int>(rng() % most);
+  for (int k = 0; k < boxes; ++k) occupied[rng() % board.size()] = 1;
+  return occupied;
+}
+
 // Random pushes and pops (pushes at every priority and h, lower ones after
 // pops included): each pop is the lowest priority, then the lowest h, then
 // the newest, as a sorted reference list says.
@@ -102,9 +111,7 @@ TEST(PlayerAfterMove, EqualsAFreshFill) {
     const Board board = *Board::Build(entry.level);
     Reach before(board.size()), scratch(board.size()), fresh(board.size());
     for (int trial = 0; trial < 2000; ++trial) {
-      std::vector<uint8_t> occupied(board.size(), 0);
-      const int boxes = 1 + static_cast<int>(rng() % (board.size() / 3 + 1));
-      for (int k = 0; k < boxes; ++k) occupied[rng() % board.size()] = 1;
+      std::vector<uint8_t> occupied = RandomBoxes(board, rng, board.size() / 3 + 1);
       const int from = static_cast<int>(rng() % board.size());
       const int d = static_cast<int>(rng() % 4);
       const int to = board.Neighbour(from, d), back = board.Neighbour(from, d ^ 2);
@@ -176,9 +183,7 @@ TEST(FloorAreas, CountAfterMoveMatchesCountFromScratch) {
     const Board board = *Board::Build(entry.level);
     FloorAreas areas(board), fresh(board);
     for (int trial = 0; trial < 40; ++trial) {
-      std::vector<uint8_t> occupied(board.size(), 0);
-      const int boxes = 1 + static_cast<int>(rng() % (board.size() / 2));
-      for (int k = 0; k < boxes; ++k) occupied[rng() % board.size()] = 1;
+      std::vector<uint8_t> occupied = RandomBoxes(board, rng, board.size() / 2);
       std::vector<int> box_squares, free_squares;
       for (int sq = 0; sq < board.size(); ++sq) {
         (occupied[sq] ? box_squares : free_squares).push_back(sq);
