@@ -93,6 +93,15 @@ void BoxMover::Cuts(const std::vector<uint8_t>& occupied, int root) {
   }
 }
 
+int BoxMover::SidesReached(const Reach& reach, int box) const {
+  int sides = 0;
+  for (int s = 0; s < 4; ++s) {
+    const int n = board_.Neighbour(box, s);
+    if (n != kNoSquare && reach.Reached(n)) sides |= 1 << s;
+  }
+  return sides;
+}
+
 // With a box on `box`, the free floor falls apart into the subtrees of
 // the box square's children that reach no higher than it, and the rest.
 // Two free neighbours of the box are joined iff they lie in the same part.
@@ -167,10 +176,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
         reach_.Mark(board_, occupied.data(), player);
       }
       occupied[node.box] = 0;
-      for (int s = 0; s < 4; ++s) {
-        const int n = board_.Neighbour(node.box, s);
-        if (n != kNoSquare && reach->Reached(n)) sides |= 1 << s;
-      }
+      sides = SidesReached(*reach, node.box);
     } else {
       if (!cuts_ready) {
         Cuts(occupied, from);
@@ -181,10 +187,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
       occupied[node.box] = 1;
       reach_.Mark(board_, occupied.data(), board_.Neighbour(node.box, node.side));
       occupied[node.box] = 0;
-      for (int s = 0; s < 4; ++s) {
-        const int n = board_.Neighbour(node.box, s);
-        assert((sides >> s & 1) == (n != kNoSquare && reach_.Reached(n)));
-      }
+      assert(sides == SidesReached(reach_, node.box));
 #endif
     }
     for (int s = 0; s < 4; ++s) {

@@ -86,6 +86,8 @@ class BoxMover {
   // The sides of a box on `box` (a bit per direction) the player standing
   // on its side `side` can walk to, from the last Cuts.
   int SidesWith(int box, int side, const std::vector<uint8_t>& occupied) const;
+  // The sides of a box on `box` (a bit per direction) that `reach` holds.
+  int SidesReached(const Reach& reach, int box) const;
   // Whether, the box on `box` and the player on `player`, the player can
   // walk to end_player.
   bool EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player);
