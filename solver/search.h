@@ -91,6 +91,9 @@ class Search {
   // The children of the state being expanded (boxes_, occupied_ and reach_
   // set up); each returns a solved child, or kNoState.
   StateId ExpandPushes(int player);
+  // Fills moves_ with the pushes ExpandPushes tries: every push, or those
+  // into a PI-corral. False when the position is a corral deadlock.
+  bool ChoosePushes(int player);
   StateId ExpandPulls();
   // Adds the child of the state being expanded in which box i (an index in
   // boxes_) stands on `to` after `pushes` pushes, the player on
