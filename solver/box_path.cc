@@ -46,52 +46,7 @@ BoxMover::BoxMover(const Board& board)
       end_reach_(board.size()),
       seen_(static_cast<size_t>(board.size()) * 4, 0),
       covered_(static_cast<size_t>(board.size()) * 4, 0),
-      cut_stamp_(board.size(), 0),
-      order_in_(board.size(), 0),
-      low_(board.size(), 0),
-      end_(board.size(), 0),
-      tree_parent_(board.size(), 0),
-      dfs_square_(board.size(), 0),
-      dfs_dir_(board.size(), 0) {}
-
-// Depth-first search over the free floor from `root` (Tarjan's low points):
-// order_in_ numbers the squares, the subtree of a square holds the numbers
-// [order_in_, end_), and low_ is the least number a subtree reaches by one
-// edge out of it.
-void BoxMover::Cuts(const std::vector<uint8_t>& occupied, int root) {
-  const uint8_t* occ = occupied.data();
-  uint32_t* seen = cut_stamp_.data();
-  int *in = order_in_.data(), *low = low_.data(), *parent = tree_parent_.data();
-  int next = 0, top = 0;
-  seen[root] = stamp_;
-  in[root] = low[root] = next++;
-  parent[root] = -1;
-  dfs_square_[top] = root;
-  dfs_dir_[top++] = 0;
-  while (top > 0) {
-    const int sq = dfs_square_[top - 1];
-    int d = dfs_dir_[top - 1];
-    for (; d < 4; ++d) {
-      const int n = board_.Neighbour(sq, d);
-      if (n == kNoSquare || occ[n]) continue;
-      if (seen[n] != stamp_) break;
-      if (n != parent[sq]) low[sq] = std::min(low[sq], in[n]);
-    }
-    if (d < 4) {  // down to a new square
-      const int n = board_.Neighbour(sq, d);
-      dfs_dir_[top - 1] = d + 1;
-      seen[n] = stamp_;
-      in[n] = low[n] = next++;
-      parent[n] = sq;
-      dfs_square_[top] = n;
-      dfs_dir_[top++] = 0;
-      continue;
-    }
-    --top;
-    end_[sq] = next;
-    if (parent[sq] >= 0) low[parent[sq]] = std::min(low[parent[sq]], low[sq]);
-  }
-}
+      cuts_(board) {}
 
 int BoxMover::SidesReached(const Reach& reach, int box) const {
   int sides = 0;
@@ -102,38 +57,12 @@ int BoxMover::SidesReached(const Reach& reach, int box) const {
   return sides;
 }
 
-// With a box on `box`, the free floor falls apart into the subtrees of
-// the box square's children that reach no higher than it, and the rest.
-// Two free neighbours of the box are joined iff they lie in the same part.
-int BoxMover::SidesWith(int box, int side, const std::vector<uint8_t>& occupied) const {
-  auto part = [&](int n) {
-    if (order_in_[n] > order_in_[box] && order_in_[n] < end_[box]) {
-      for (int d = 0; d < 4; ++d) {
-        const int c = board_.Neighbour(box, d);
-        if (c == kNoSquare || occupied[c] || tree_parent_[c] != box) continue;
-        if (order_in_[c] <= order_in_[n] && order_in_[n] < end_[c]) {
-          return low_[c] >= order_in_[box] ? c : -1;
-        }
-      }
-    }
-    return -1;
-  };
-  const int own = part(board_.Neighbour(box, side));
-  int sides = 0;
-  for (int s = 0; s < 4; ++s) {
-    const int n = board_.Neighbour(box, s);
-    if (n != kNoSquare && !occupied[n] && part(n) == own) sides |= 1 << s;
-  }
-  return sides;
-}
-
 bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player,
                     std::vector<Push>* path, const Reach* start, const BoxSources* guide,
-                    int end_player) {
+                    int end_player, const FloorCuts* floor) {
   if (++stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     std::fill(covered_.begin(), covered_.end(), 0);
-    std::fill(cut_stamp_.begin(), cut_stamp_.end(), 0);
     stamp_ = 1;
   }
   queue_.clear();
@@ -141,7 +70,6 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
   order_.clear();
   occupied[from] = 1;
   int found = from == to ? 0 : -1;
-  bool cuts_ready = false;
   // Breadth-first: the nodes in queue_ order; guided: order_ is a heap of
   // (distance, node), nearest first.
   size_t next = 0;
@@ -178,11 +106,13 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
       occupied[node.box] = 0;
       sides = SidesReached(*reach, node.box);
     } else {
-      if (!cuts_ready) {
-        Cuts(occupied, from);
-        cuts_ready = true;
+      if (!floor) {
+        occupied[from] = 1;
+        cuts_.Number(occupied.data());
+        occupied[from] = 0;
+        floor = &cuts_;
       }
-      sides = SidesWith(node.box, node.side, occupied);
+      sides = floor->SidesWith(node.box, node.side, from);
 #ifndef NDEBUG
       occupied[node.box] = 1;
       reach_.Mark(board_, occupied.data(), board_.Neighbour(node.box, node.side));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solver/board.h"
+#include "solver/floor_cuts.h"
 #include "solver/reach.h"
 
 namespace sokoban {
@@ -58,8 +59,8 @@ class BoxSources {
 // stands on), boxes never pushed onto dead squares. The sides the player
 // can walk to come from one walk at the start and, for the other nodes,
 // from one depth-first numbering of the floor (where a single square cuts
-// it; Cuts): a few steps a node instead of a walk. A node whose side an
-// earlier node on the same box square reached is not expanded again.
+// it; FloorCuts): a few steps a node instead of a walk. A node whose side
+// an earlier node on the same box square reached is not expanded again.
 class BoxMover {
  public:
   explicit BoxMover(const Board& board);
@@ -70,8 +71,11 @@ class BoxMover {
   // always the fewest pushes.
   // With `end_player` >= 0, only a path after which the player can walk to
   // end_player counts.
+  // With `floor` (numbered on this position, the box on `from`), no
+  // numbering of its own is needed.
   bool Find(std::vector<uint8_t>& occupied, int from, int to, int player, std::vector<Push>* path,
-            const Reach* start = nullptr, const BoxSources* guide = nullptr, int end_player = -1);
+            const Reach* start = nullptr, const BoxSources* guide = nullptr, int end_player = -1,
+            const FloorCuts* floor = nullptr);
 
   // Whether `path` (as Find gives it) still takes the box on `from` where
   // it went: every push onto free floor, from a square the player can walk
@@ -80,12 +84,6 @@ class BoxMover {
              const Reach& start);
 
  private:
-  // Where the free floor (the other boxes standing still, the moved box
-  // lifted) is cut by a single square, for SidesWith.
-  void Cuts(const std::vector<uint8_t>& occupied, int root);
-  // The sides of a box on `box` (a bit per direction) the player standing
-  // on its side `side` can walk to, from the last Cuts.
-  int SidesWith(int box, int side, const std::vector<uint8_t>& occupied) const;
   // The sides of a box on `box` (a bit per direction) that `reach` holds.
   int SidesReached(const Reach& reach, int box) const;
   // Whether, the box on `box` and the player on `player`, the player can
@@ -100,10 +98,7 @@ class BoxMover {
   Reach reach_, end_reach_;
   std::vector<uint32_t> seen_;     // stamp per (box, side): queued
   std::vector<uint32_t> covered_;  // stamp per (box, side): a node reached it
-  // Cuts: stamp (this Find's) of the squares it numbered, and its numbers.
-  std::vector<uint32_t> cut_stamp_;
-  std::vector<int> order_in_, low_, end_, tree_parent_;
-  std::vector<int> dfs_square_, dfs_dir_;  // the depth-first stack
+  FloorCuts cuts_;                 // the position's, when Find is given none
   uint32_t stamp_ = 0;
   std::vector<Node> queue_;
   std::vector<std::pair<int, size_t>> order_;

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "solver/floor_areas.h"
 #include "solver/freeze.h"
+#include "solver/player_area.h"
 
 namespace sokoban {
 

@@ -46,7 +46,7 @@ Search::Search(const Board& board, const SolveOptions& options, int weight, Dire
       tunnels_((options.prune & kPruneTunnels) && options.mode == SolveMode::kFast &&
                direction == Direction::kPush),
       mover_(board),
-      areas_(board),
+      cuts_(board),
       start_(clock_start) {}
 
 void Search::UseGoalRooms(const GoalRooms* rooms) {
@@ -149,7 +149,7 @@ bool Search::AddRoot(int player, int h, bool solved) {
     // added with the boxes marked).
     std::vector<uint8_t> occupied(board_.size(), 0);
     for (Square b : boxes_) occupied[b] = 1;
-    cells_.Push(Cell(Packed(occupied.data(), OnGoals()), areas_.Label(occupied.data())), h, h,
+    cells_.Push(Cell(Packed(occupied.data(), OnGoals()), cuts_.Number(occupied.data())), h, h,
                 root);
   } else {
     open_.Push(Priority(0, h), h, root);
@@ -216,7 +216,7 @@ StateId Search::Expand(StateId id) {
     bound_.SetParent(boxes_.data());
     if (features_) {
       parent_on_goals_ = OnGoals();
-      parent_areas_ = areas_.Label(occupied_.data(), reach_);
+      parent_areas_ = cuts_.Number(occupied_.data());
     }
     solved = direction_ == Direction::kPush ? ExpandPushes(player) : ExpandPulls();
   }
@@ -292,8 +292,10 @@ StateId Search::ExpandPushes(int player) {
           macro_path_ = cached.path;
         } else {
           macro_path_.clear();
-          if (!mover_.Find(occupied_, from, target, player, &macro_path_, &reach_, &sources_[r]))
+          if (!mover_.Find(occupied_, from, target, player, &macro_path_, &reach_, &sources_[r], -1,
+                           features_ ? &cuts_ : nullptr)) {
             continue;
+          }
           cached.target = target;
           cached.path = macro_path_;
         }
@@ -390,7 +392,12 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   if (!dead) {
     // A single push (the player ends on `from`) or pull keeps most of the
     // player's area; a longer move (a tunnel or goal-room macro) needs a fill.
-    if (player_after == kNoSquare || (!push && pushes == 1)) {
+    if (features_) {
+      child_player =
+          cuts_.PlayerAfterMove(from, to, player_after == kNoSquare ? from : player_after);
+      assert(child_player == child_reach_.Fill(board_, occupied_.data(),
+                                               player_after == kNoSquare ? from : player_after));
+    } else if (player_after == kNoSquare || (!push && pushes == 1)) {
       const int player = player_after == kNoSquare ? from : player_after;
       child_player =
           PlayerAfterMove(board_, occupied_.data(), reach_, from, to, player, child_reach_);
@@ -446,8 +453,8 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     const int on_goals = parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to);
     occupied_[from] = 0;
     occupied_[to] = 1;
-    const int areas = areas_.AfterMove(occupied_.data(), from, to);
-    assert(areas == FloorAreas(board_).Label(occupied_.data()));
+    const int areas = cuts_.AreasAfterMove(from, to);
+    assert(areas == FloorCuts(board_).Number(occupied_.data()));
     const int packed = Packed(occupied_.data(), on_goals);
     occupied_[to] = 0;
     occupied_[from] = 1;

@@ -15,12 +15,13 @@
 #include "solver/board.h"
 #include "solver/box_path.h"
 #include "solver/corral_deadlock.h"
-#include "solver/floor_areas.h"
+#include "solver/floor_cuts.h"
 #include "solver/frozen_goals.h"
 #include "solver/goal_room.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
 #include "solver/pi_corral.h"
+#include "solver/player_area.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
 #include "solver/state_store.h"
@@ -51,7 +52,7 @@ class Search {
   // Feature-space order (fast mode, push search; after FESS, Shoham and
   // Schaeffer): each state falls into a cell by two features, its boxes
   // packed (GoalRooms::Packed; with no goal rooms, its boxes on goals) and
-  // its areas of free floor (FloorAreas). The cells take turns
+  // its areas of free floor (FloorCuts). The cells take turns
   // (CellOpenList); within a cell the first state is the one with the least
   // weight + h, where the weight counts the moves (pushes, or tunnel and
   // goal-room macros) on its path that neither put one more box on a goal
@@ -182,7 +183,7 @@ class Search {
   bool features_ = false;
   CellOpenList cells_;
   absl::flat_hash_map<uint32_t, int> cell_ids_;  // (packed << 16 | areas) -> cell
-  FloorAreas areas_;
+  FloorCuts cuts_;  // the expanded position's, in the feature-space order
   int parent_weight_ = 0, parent_on_goals_ = 0, parent_areas_ = 0;
   bool incomplete_ = false;
   bool gave_up_ = false;

@@ -1,15 +1,19 @@
-// Tests of the feature-space search order: the cell open list's turns, and
-// the areas of free floor counted after a move from the labels before it,
-// against a count from scratch on thousands of positions.
+// Tests of the feature-space search order: the cell open list's turns; the
+// areas of free floor and the player's square after a move, and the sides
+// of a moved box the player can walk between, read from one numbering of
+// the floor before it (FloorCuts), against counts and walks from scratch on
+// thousands of positions.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <random>
 #include <vector>
 
 #include "common/rules.h"
 #include "solver/board.h"
-#include "solver/floor_areas.h"
+#include "solver/floor_cuts.h"
 #include "solver/open_list.h"
+#include "solver/player_area.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
@@ -61,6 +65,31 @@ std::vector<uint8_t> RandomBoxes(const Board& board, std::mt19937& rng, int most
   const int boxes = 1 + static_cast<int>(rng() % most);
   for (int k = 0; k < boxes; ++k) occupied[rng() % board.size()] = 1;
   return occupied;
+}
+
+// RandomBoxes with its box squares and free squares listed.
+struct Position {
+  std::vector<uint8_t> occupied;
+  std::vector<int> boxes, free;
+};
+Position RandomPosition(const Board& board, std::mt19937& rng, int most) {
+  Position position{RandomBoxes(board, rng, most), {}, {}};
+  for (int sq = 0; sq < board.size(); ++sq) {
+    (position.occupied[sq] ? position.boxes : position.free).push_back(sq);
+  }
+  return position;
+}
+
+// The boards of the 90 XSokoban levels.
+const std::vector<Board>& XSokobanBoards() {
+  static const std::vector<Board> boards = [] {
+    std::vector<Board> built;
+    for (const auto& entry : ReadShared("xsokoban90.xsb").levels) {
+      built.push_back(*Board::Build(entry.level));
+    }
+    return built;
+  }();
+  return boards;
 }
 
 // Random pushes and pops (pushes at every priority and h, lower ones after
@@ -147,7 +176,21 @@ TEST(PlayerAfterMove, EqualsAFreshFill) {
   EXPECT_GT(pulls, 2000);
 }
 
-TEST(FloorAreas, CountsAreasSplitByBoxes) {
+// The areas of free floor of a position, counted by fills.
+int CountAreas(const Board& board, const std::vector<uint8_t>& occupied) {
+  Reach reach(board.size());
+  std::vector<uint8_t> done(board.size(), 0);
+  int areas = 0;
+  for (int sq = 0; sq < board.size(); ++sq) {
+    if (occupied[sq] || done[sq]) continue;
+    ++areas;
+    reach.Fill(board, occupied.data(), sq);
+    for (int k = 0; k < board.size(); ++k) done[k] |= reach.Reached(k);
+  }
+  return areas;
+}
+
+TEST(FloorCuts, CountsAreasSplitByBoxes) {
   const Level level = Level::FromRows({"#######",  //
                                        "#@ $  #",  //
                                        "#  $  #",  //
@@ -156,66 +199,112 @@ TEST(FloorAreas, CountsAreasSplitByBoxes) {
                                        "  ###"});
   const Board board = *Board::Build(level);
   std::vector<uint8_t> occupied(board.size(), 0);
-  FloorAreas areas(board);
-  EXPECT_EQ(areas.Label(occupied.data()), 1);
+  FloorCuts cuts(board);
+  EXPECT_EQ(cuts.Number(occupied.data()), 1);
   for (int y = 1; y <= 3; ++y) occupied[FloorIndex(board, level, 3, y)] = 1;
   // The column of boxes splits the room in two and shuts the goal below it
   // off on its own; a box on that goal leaves two.
-  EXPECT_EQ(areas.Label(occupied.data()), 3);
+  EXPECT_EQ(cuts.Number(occupied.data()), 3);
   occupied[FloorIndex(board, level, 3, 4)] = 1;
-  EXPECT_EQ(areas.Label(occupied.data()), 2);
+  EXPECT_EQ(cuts.Number(occupied.data()), 2);
   EXPECT_TRUE(RingConnected(board, occupied.data(), FloorIndex(board, level, 1, 1)));
   // A box on (4, 2) would cut (4, 1) off from the rest of the right part.
   occupied[FloorIndex(board, level, 5, 1)] = 1;
   EXPECT_FALSE(RingConnected(board, occupied.data(), FloorIndex(board, level, 4, 2)));
+  cuts.Number(occupied.data());
+  const int from = FloorIndex(board, level, 3, 4), to = FloorIndex(board, level, 4, 2);
+  // The box from the goal below to (4, 2): the goal, freed, is an area of
+  // its own, and (4, 1) is cut off from the right part.
+  EXPECT_EQ(cuts.AreasAfterMove(from, to), 4);
+  EXPECT_EQ(cuts.PlayerAfterMove(from, to, from), from);
+  EXPECT_EQ(cuts.PlayerAfterMove(from, to, FloorIndex(board, level, 4, 1)),
+            FloorIndex(board, level, 4, 1));
+  EXPECT_EQ(cuts.PlayerAfterMove(from, to, FloorIndex(board, level, 5, 3)),
+            FloorIndex(board, level, 5, 2));
 }
 
 // Random positions on the XSokoban boards, random moves of one box (next
-// door, as a push, or anywhere, as a macro): the count after the move from
-// the labels before it (with or without a player's area given) equals a
-// count from scratch.
-TEST(FloorAreas, CountAfterMoveMatchesCountFromScratch) {
-  const Collection xsokoban = ReadShared("xsokoban90.xsb");
-  ASSERT_EQ(xsokoban.levels.size(), 90u);
+// door, as a push, or anywhere, as a macro): the number of areas and the
+// player's normalized square after the move, read from the numbering of the
+// position before it, equal a count and a fill from scratch.
+TEST(FloorCuts, AfterMoveMatchesCountAndFillFromScratch) {
+  ASSERT_EQ(XSokobanBoards().size(), 90u);
   std::mt19937 rng(7);
-  int moves = 0, splits = 0;
-  for (const auto& entry : xsokoban.levels) {
-    const Board board = *Board::Build(entry.level);
-    FloorAreas areas(board), fresh(board);
-    for (int trial = 0; trial < 40; ++trial) {
-      std::vector<uint8_t> occupied = RandomBoxes(board, rng, board.size() / 2);
-      std::vector<int> box_squares, free_squares;
-      for (int sq = 0; sq < board.size(); ++sq) {
-        (occupied[sq] ? box_squares : free_squares).push_back(sq);
-      }
-      if (free_squares.empty()) continue;
-      // Half the positions are labelled with one area given as a player's
-      // fill, as the search does.
-      Reach player_area(board.size());
-      const bool with_player = trial % 2 == 1;
-      player_area.Fill(board, occupied.data(), free_squares[rng() % free_squares.size()]);
-      const int before =
-          with_player ? areas.Label(occupied.data(), player_area) : areas.Label(occupied.data());
-      ASSERT_EQ(before, fresh.Label(occupied.data()));
-      const int from = box_squares[rng() % box_squares.size()];
-      int to = free_squares[rng() % free_squares.size()];
+  int moves = 0, splits = 0, joins = 0;
+  for (const Board& board : XSokobanBoards()) {
+    FloorCuts cuts(board);
+    Reach fresh(board.size());
+    for (int trial = 0; trial < 60; ++trial) {
+      auto [occupied, boxes, free] = RandomPosition(board, rng, board.size() / 2);
+      if (free.size() < 2) continue;
+      const int before = cuts.Number(occupied.data());
+      ASSERT_EQ(before, CountAreas(board, occupied));
+      const int from = boxes[rng() % boxes.size()];
+      int to = free[rng() % free.size()];
+      int player = from;
       if (rng() % 2) {  // a single push: to a free neighbour
         const int d = static_cast<int>(rng() % 4);
         const int n = board.Neighbour(from, d);
         if (n == kNoSquare || occupied[n]) continue;
         to = n;
+      } else {  // a macro: the player anywhere
+        player = free[rng() % free.size()];
+        if (player == to) player = from;
       }
+      const int after = cuts.AreasAfterMove(from, to);
+      const int player_after = cuts.PlayerAfterMove(from, to, player);
       occupied[from] = 0;
       occupied[to] = 1;
-      const int after = areas.AfterMove(occupied.data(), from, to);
-      ASSERT_EQ(after, fresh.Label(occupied.data()))
-          << "level " << entry.level.title << " from " << from << " to " << to;
+      ASSERT_EQ(after, CountAreas(board, occupied)) << "from " << from << " to " << to;
+      ASSERT_EQ(player_after, fresh.Fill(board, occupied.data(), player))
+          << "from " << from << " to " << to << " player " << player;
       ++moves;
       splits += after > before;
+      joins += after < before;
     }
   }
-  EXPECT_GT(moves, 2000);
-  EXPECT_GT(splits, 100);  // the recount path is exercised too
+  EXPECT_GT(moves, 3000);
+  EXPECT_GT(splits, 100);  // both ways of changing the count are exercised
+  EXPECT_GT(joins, 100);
+}
+
+// Random XSokoban positions, a box lifted from its square and put on a free
+// one, the player beside it: the sides of the box the player can walk to,
+// read from the numbering of the position before, equal a walk's.
+TEST(FloorCuts, SidesWithMatchesAWalk) {
+  ASSERT_EQ(XSokobanBoards().size(), 90u);
+  std::mt19937 rng(11);
+  int checks = 0, parted = 0;
+  for (const Board& board : XSokobanBoards()) {
+    FloorCuts cuts(board);
+    Reach walk(board.size());
+    for (int trial = 0; trial < 200; ++trial) {
+      auto [occupied, boxes, free] = RandomPosition(board, rng, board.size() / 3 + 1);
+      if (free.empty()) continue;
+      cuts.Number(occupied.data());
+      const int from = boxes[rng() % boxes.size()];
+      // The box goes back to its own square now and then.
+      const int b = trial % 8 == 0 ? from : free[rng() % free.size()];
+      occupied[from] = 0;
+      occupied[b] = 1;
+      const int side = static_cast<int>(rng() % 4);
+      const int own = board.Neighbour(b, side);
+      if (own == kNoSquare || occupied[own]) continue;
+      walk.Mark(board, occupied.data(), own);
+      int expected = 0, free_sides = 0;
+      for (int s = 0; s < 4; ++s) {
+        const int n = board.Neighbour(b, s);
+        if (n == kNoSquare || occupied[n]) continue;
+        ++free_sides;
+        if (walk.Reached(n)) expected |= 1 << s;
+      }
+      ASSERT_EQ(cuts.SidesWith(b, side, from), expected) << "from " << from << " box " << b;
+      ++checks;
+      parted += std::popcount(static_cast<unsigned>(expected)) < free_sides;
+    }
+  }
+  EXPECT_GT(checks, 5000);
+  EXPECT_GT(parted, 500);  // boxes that part their sides, not only open floor
 }
 
 // XSokoban 43 (9 boxes): the feature-space order solves it within 50,000

@@ -1,0 +1,69 @@
+#include "solver/player_area.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace sokoban {
+
+bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
+  // Ring order: up, up-right, right, down-right, down, down-left, left,
+  // up-left. LURD indices: 0 left, 1 up, 2 right, 3 down.
+  static constexpr int kOrth[4] = {1, 2, 3, 0};
+  int ring[8];
+  for (int k = 0; k < 4; ++k) {
+    const int a = kOrth[k], b = kOrth[(k + 1) & 3];
+    ring[2 * k] = board.Neighbour(sq, a);
+    int diag = ring[2 * k] != kNoSquare ? board.Neighbour(ring[2 * k], b) : kNoSquare;
+    if (diag == kNoSquare) {
+      const int side = board.Neighbour(sq, b);
+      if (side != kNoSquare) diag = board.Neighbour(side, a);
+    }
+    ring[2 * k + 1] = diag;
+  }
+  auto free = [&](int c) { return c != kNoSquare && !occupied[c]; };
+  // Count the runs of free ring squares that hold an orthogonal neighbour.
+  int start = 0;
+  while (start < 8 && free(ring[start])) ++start;
+  if (start == 8) return true;  // the whole ring is free
+  int runs_with_orth = 0;
+  bool in_run = false, has_orth = false;
+  for (int k = 1; k <= 8; ++k) {
+    const int idx = (start + k) & 7;
+    if (free(ring[idx])) {
+      if (!in_run) in_run = true, has_orth = false;
+      if ((idx & 1) == 0) has_orth = true;
+    } else if (in_run) {
+      runs_with_orth += has_orth;
+      in_run = false;
+    }
+  }
+  return runs_with_orth <= 1;
+}
+
+int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,
+                    int to, int player, Reach& scratch) {
+  // `from` joins the area: the player stands on it (a push), or (a pull)
+  // it has another free neighbour, in the area (else a fill below); a pull
+  // whose `from` has none leaves it alone beside `to`, and the ring around
+  // `to` is then not connected.
+  for (int d = 0; d < 4; ++d) {
+    const int n = board.Neighbour(from, d);
+    if (n == kNoSquare || n == to || occupied[n]) continue;
+    if (!before.Reached(n)) return scratch.Fill(board, occupied, player);  // a new area joins
+  }
+  assert(before.min() != kNoSquare);  // a Fill, not a Mark
+  int min_sq = before.min();
+  if (before.Reached(to)) {
+    if (!RingConnected(board, occupied, to)) return scratch.Fill(board, occupied, player);
+    if (to == min_sq) {
+      // The area held `to` and the player's square besides.
+      min_sq = before.second();
+      assert(min_sq != kNoSquare);
+    }
+  }
+  const int area_min = std::min(min_sq, from);
+  assert(area_min == scratch.Fill(board, occupied, player));
+  return area_min;
+}
+
+}  // namespace sokoban
