@@ -14,58 +14,60 @@ FloorCuts::FloorCuts(const Board& board)
       parent_(board.size(), -1),
       root_(board.size(), 0),
       sub_min_(board.size(), 0),
-      stack_(board.size()),
-      next_dir_(board.size()) {}
+      stack_(board.size()) {}
 
 int FloorCuts::Number(const uint8_t* occupied) {
   if (++stamp_ == 0) {  // stamps wrapped: clear once every 2^32 numberings
     std::fill(seen_.begin(), seen_.end(), 0);
     stamp_ = 1;
   }
+  const uint32_t stamp = stamp_;
   uint32_t* seen = seen_.data();
-  int *in = in_.data(), *low = low_.data(), *parent = parent_.data();
+  int *in = in_.data(), *low = low_.data(), *parent = parent_.data(), *end = end_.data();
   int *root = root_.data(), *sub_min = sub_min_.data();
+  Frame* stack = stack_.data();
+  const int16_t* neighbours = board_.neighbours();
   int next = 0;
   areas_ = 0;
   // Squares in floor order: each area's first is its smallest.
   for (int r = 0; r < board_.size(); ++r) {
-    if (occupied[r] || seen[r] == stamp_) continue;
+    if (occupied[r] || seen[r] == stamp) continue;
     ++areas_;
-    seen[r] = stamp_;
-    in[r] = low[r] = next++;
+    seen[r] = stamp;
+    in[r] = next++;
     parent[r] = -1;
-    root[r] = sub_min[r] = r;
+    root[r] = r;
+    // The square being searched, in registers; its ancestors on the stack.
     int top = 0;
-    stack_[top] = r;
-    next_dir_[top++] = 0;
-    while (top > 0) {
-      const int sq = stack_[top - 1];
-      int d = next_dir_[top - 1];
-      int n = kNoSquare;
-      for (; d < 4; ++d) {
-        n = board_.Neighbour(sq, d);
-        if (n == kNoSquare || occupied[n]) continue;
-        if (seen[n] != stamp_) break;
-        if (n != parent[sq]) low[sq] = std::min(low[sq], in[n]);
-      }
-      if (d < 4) {  // down to a new square
-        next_dir_[top - 1] = static_cast<uint8_t>(d + 1);
-        seen[n] = stamp_;
-        in[n] = low[n] = next++;
-        parent[n] = sq;
-        root[n] = r;
-        sub_min[n] = n;
-        stack_[top] = n;
-        next_dir_[top++] = 0;
+    int sq = r, up = -1, lo = in[r], least = r, dir = 0;
+    for (;;) {
+      if (dir < 4) {
+        const int c = neighbours[sq * 4 + dir++];
+        if (c == kNoSquare || occupied[c]) continue;
+        if (seen[c] == stamp) {
+          if (c != up) lo = std::min(lo, in[c]);
+          continue;
+        }
+        // Down to a new square.
+        stack[top++] = {sq, up, lo, least, dir};
+        seen[c] = stamp;
+        in[c] = lo = next++;
+        parent[c] = up = sq;
+        root[c] = r;
+        sq = least = c;
+        dir = 0;
         continue;
       }
-      --top;
-      end_[sq] = next;
-      const int p = parent[sq];
-      if (p >= 0) {
-        low[p] = std::min(low[p], low[sq]);
-        sub_min[p] = std::min(sub_min[p], sub_min[sq]);
-      }
+      low[sq] = lo;
+      sub_min[sq] = least;
+      end[sq] = next;
+      if (top == 0) break;
+      const Frame& f = stack[--top];
+      sq = f.square;
+      up = f.parent;
+      lo = std::min(lo, f.low);
+      least = std::min(least, f.sub_min);
+      dir = f.dir;
     }
   }
   return areas_;

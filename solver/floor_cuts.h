@@ -74,8 +74,12 @@ class FloorCuts {
   // parent in the tree (-1 at a root), its area's root, its subtree's
   // smallest square.
   std::vector<int> in_, end_, low_, parent_, root_, sub_min_;
-  std::vector<int> stack_;
-  std::vector<uint8_t> next_dir_;
+  // The depth-first stack: a square, its parent, its low point and its
+  // subtree's smallest square so far, and the next direction to look at.
+  struct Frame {
+    int square, parent, low, sub_min, dir;
+  };
+  std::vector<Frame> stack_;
   int areas_ = 0;
 };
 
