@@ -28,7 +28,6 @@ class FloorCuts {
   // returns its number of areas. Each area's numbering starts from its
   // smallest square.
   int Number(const uint8_t* occupied);
-  int areas() const { return areas_; }
   bool Free(int sq) const { return seen_[sq] == stamp_; }
 
   // The piece of the free square n once a box stands on the free square b

@@ -145,8 +145,7 @@ bool Search::AddRoot(int player, int h, bool solved) {
     return true;
   }
   if (features_) {
-    // occupied_ is left as the caller has it (a pull search's roots are
-    // added with the boxes marked).
+    // occupied_ is left as the caller has it.
     std::vector<uint8_t> occupied(board_.size(), 0);
     for (Square b : boxes_) occupied[b] = 1;
     cells_.Push(Cell(Packed(occupied.data(), OnGoals()), cuts_.Number(occupied.data())), h, h,
@@ -390,8 +389,10 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   }
   int child_player = 0;
   if (!dead) {
-    // A single push (the player ends on `from`) or pull keeps most of the
-    // player's area; a longer move (a tunnel or goal-room macro) needs a fill.
+    // The feature-space order reads the player's area from the parent's
+    // numbering of the floor. Otherwise a single push (the player ends on
+    // `from`) or pull keeps most of the player's area, and a longer move (a
+    // tunnel or goal-room macro) needs a fill.
     if (features_) {
       child_player =
           cuts_.PlayerAfterMove(from, to, player_after == kNoSquare ? from : player_after);

@@ -89,8 +89,10 @@ class Search {
   bool OutOfBudget();
   // Expands one state; returns the id of a solved child, or kNoState.
   StateId Expand(StateId id);
-  // The children of the state being expanded (boxes_, occupied_ and reach_
-  // set up); each returns a solved child, or kNoState.
+  // The children of the state being expanded (boxes_, occupied_, reach_
+  // and the bound set up; for pushes moves_ from ChoosePushes, and cuts_
+  // numbered in the feature-space order); each returns a solved child, or
+  // kNoState.
   StateId ExpandPushes(int player);
   // Fills moves_ with the pushes ExpandPushes tries: every push, or those
   // into a PI-corral. False when the position is a corral deadlock.
