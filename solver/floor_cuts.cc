@@ -2,36 +2,56 @@
 
 #include <algorithm>
 #include <cassert>
+#include <climits>
 
 namespace sokoban {
 
 FloorCuts::FloorCuts(const Board& board)
     : board_(board),
-      seen_(board.size(), 0),
-      in_(board.size(), 0),
+      neighbours_(static_cast<size_t>(board.size()) * 4),
+      seen_(board.size() + 1, 0),
+      in_(board.size() + 1, 0),
       end_(board.size(), 0),
       low_(board.size(), 0),
       parent_(board.size(), -1),
       root_(board.size(), 0),
       sub_min_(board.size(), 0),
-      stack_(board.size()) {}
+      stack_(board.size()) {
+  for (int sq = 0; sq < board.size(); ++sq) {
+    for (int d = 0; d < 4; ++d) {
+      const int n = board.Neighbour(sq, d);
+      neighbours_[static_cast<size_t>(sq) * 4 + d] = n == kNoSquare ? board.size() : n;
+    }
+  }
+}
 
 int FloorCuts::Number(const uint8_t* occupied) {
-  if (++stamp_ == 0) {  // stamps wrapped: clear once every 2^32 numberings
+  if (stamp_ > UINT32_MAX - 2) {  // stamps wrapped: clear once every 2^31 numberings
     std::fill(seen_.begin(), seen_.end(), 0);
-    stamp_ = 1;
+    stamp_ = 0;
   }
-  const uint32_t stamp = stamp_;
+  // Boxes and the square off the board get the first stamp, squares
+  // searched the second: one test tells a square to search from the rest,
+  // and the others' order (INT_MAX) never lowers a low point.
+  const int n = board_.size();
+  const uint32_t blocked = ++stamp_, stamp = ++stamp_;
   uint32_t* seen = seen_.data();
   int *in = in_.data(), *low = low_.data(), *parent = parent_.data(), *end = end_.data();
   int *root = root_.data(), *sub_min = sub_min_.data();
+  const int* neighbours = neighbours_.data();
   Frame* stack = stack_.data();
-  const int16_t* neighbours = board_.neighbours();
+  seen[n] = blocked;
+  in[n] = INT_MAX;
+  for (int sq = 0; sq < n; ++sq) {
+    if (!occupied[sq]) continue;
+    seen[sq] = blocked;
+    in[sq] = INT_MAX;
+  }
   int next = 0;
   areas_ = 0;
   // Squares in floor order: each area's first is its smallest.
-  for (int r = 0; r < board_.size(); ++r) {
-    if (occupied[r] || seen[r] == stamp) continue;
+  for (int r = 0; r < n; ++r) {
+    if (seen[r] >= blocked) continue;
     ++areas_;
     seen[r] = stamp;
     in[r] = next++;
@@ -43,8 +63,7 @@ int FloorCuts::Number(const uint8_t* occupied) {
     for (;;) {
       if (dir < 4) {
         const int c = neighbours[sq * 4 + dir++];
-        if (c == kNoSquare || occupied[c]) continue;
-        if (seen[c] == stamp) {
+        if (seen[c] >= blocked) {
           if (c != up) lo = std::min(lo, in[c]);
           continue;
         }

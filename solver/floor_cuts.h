@@ -67,6 +67,11 @@ class FloorCuts {
   int Split(int b) const;
 
   const Board& board_;
+  // Board::Neighbour with kNoSquare as board.size(), a square always
+  // blocked in seen_.
+  std::vector<int> neighbours_;
+  // By square (and the one off the board): the numbering's stamp when
+  // searched (stamp_), one less for a box.
   std::vector<uint32_t> seen_;
   uint32_t stamp_ = 0;
   // By square: order of the visit, end of its subtree's orders, low point,
