@@ -1,7 +1,7 @@
 // Speed of the solver's hot kernels on real levels from the shared folder:
-// the player flood fill, the matching lower bound, state store inserts and
-// lookups, and whole searches of a fixed number of expansions (successor
-// generation, deadlock tests and the open list together).
+// the player flood fill, the numbering of the floor and the child areas read
+// from it, the matching lower bound, state store inserts and lookups, and whole searches of a fixed
+// number of expansions (successor generation, deadlock tests and the open list together).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -9,10 +9,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/level_io.h"
 #include "solver/board.h"
+#include "solver/floor_cuts.h"
 #include "solver/lower_bound.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
@@ -47,6 +49,13 @@ Level BenchLevel(int which) {
   }
 }
 
+// The start position's boxes, marked by square.
+std::vector<uint8_t> StartBoxes(const Board& board) {
+  std::vector<uint8_t> occupied(board.size(), 0);
+  for (Square b : board.start_boxes()) occupied[b] = 1;
+  return occupied;
+}
+
 void Label(benchmark::State& state, const Board& board) {
   state.SetLabel(std::to_string(board.size()) + " floor, " + std::to_string(board.box_count()) +
                  " boxes");
@@ -54,8 +63,7 @@ void Label(benchmark::State& state, const Board& board) {
 
 void BM_ReachFill(benchmark::State& state) {
   const Board board = *Board::Build(BenchLevel(state.range(0)));
-  std::vector<uint8_t> occupied(board.size(), 0);
-  for (Square b : board.start_boxes()) occupied[b] = 1;
+  std::vector<uint8_t> occupied = StartBoxes(board);
   Reach reach(board.size());
   for (auto _ : state) {
     benchmark::DoNotOptimize(reach.Fill(board, occupied.data(), board.start_player()));
@@ -64,6 +72,42 @@ void BM_ReachFill(benchmark::State& state) {
   Label(state, board);
 }
 BENCHMARK(BM_ReachFill)->DenseRange(0, 2);
+
+// The feature-space search's one numbering of the floor per expansion, and
+// a child's areas and player square read from it.
+void BM_FloorCutsNumber(benchmark::State& state) {
+  const Board board = *Board::Build(BenchLevel(state.range(0)));
+  std::vector<uint8_t> occupied = StartBoxes(board);
+  FloorCuts cuts(board);
+  for (auto _ : state) benchmark::DoNotOptimize(cuts.Number(occupied.data()));
+  state.SetItemsProcessed(state.iterations());
+  Label(state, board);
+}
+BENCHMARK(BM_FloorCutsNumber)->DenseRange(0, 2);
+
+void BM_FloorCutsChild(benchmark::State& state) {
+  const Board board = *Board::Build(BenchLevel(state.range(0)));
+  std::vector<uint8_t> occupied = StartBoxes(board);
+  FloorCuts cuts(board);
+  cuts.Number(occupied.data());
+  // Every single push of the start position.
+  std::vector<std::pair<int, int>> moves;
+  for (Square b : board.start_boxes()) {
+    for (int d = 0; d < 4; ++d) {
+      const int to = board.Neighbour(b, d);
+      if (to != kNoSquare && !occupied[to]) moves.emplace_back(b, to);
+    }
+  }
+  for (auto _ : state) {
+    for (const auto& [from, to] : moves) {
+      benchmark::DoNotOptimize(cuts.AreasAfterMove(from, to));
+      benchmark::DoNotOptimize(cuts.PlayerAfterMove(from, to, from));
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(moves.size()));
+  Label(state, board);
+}
+BENCHMARK(BM_FloorCutsChild)->DenseRange(0, 2);
 
 void BM_LowerBoundEstimate(benchmark::State& state) {
   const Board board = *Board::Build(BenchLevel(state.range(0)));
@@ -108,8 +152,7 @@ void BM_StateStoreInsertLookup(benchmark::State& state) {
   const StateCodec codec(board.size(), board.box_count());
   const Zobrist zobrist(board.size());
   std::vector<std::vector<Square>> states;
-  std::vector<uint8_t> occupied(board.size(), 0);
-  for (Square b : board.start_boxes()) occupied[b] = 1;
+  std::vector<uint8_t> occupied = StartBoxes(board);
   for (int i = 0; i < board.box_count(); ++i) {
     for (int sq = 0; sq < board.size(); ++sq) {
       if (occupied[sq]) continue;
