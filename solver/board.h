@@ -43,8 +43,6 @@ class Board {
 
   // Floor index of the square next to sq in direction d, or kNoSquare.
   int Neighbour(int sq, int d) const { return neighbour_[sq * 4 + d]; }
-  // The table Neighbour reads (four entries a square), for inner loops.
-  const int16_t* neighbours() const { return neighbour_.data(); }
   bool IsGoal(int sq) const { return goal_[sq]; }
   // A box on a dead square can never reach any goal.
   bool IsDead(int sq) const { return dead_[sq]; }
