@@ -132,12 +132,10 @@ TEST(OpenList, PopsLowestPriorityThenLowestHThenNewest) {
 // square after the move worked out from the area before it equals a fresh
 // fill's (in Release builds too, where PlayerAfterMove's own check is off).
 TEST(PlayerAfterMove, EqualsAFreshFill) {
-  const Collection xsokoban = ReadShared("xsokoban90.xsb");
-  ASSERT_EQ(xsokoban.levels.size(), 90u);
+  ASSERT_EQ(XSokobanBoards().size(), 90u);
   std::mt19937 rng(9);
   int pushes = 0, pulls = 0;
-  for (const auto& entry : xsokoban.levels) {
-    const Board board = *Board::Build(entry.level);
+  for (const Board& board : XSokobanBoards()) {
     Reach before(board.size()), scratch(board.size()), fresh(board.size());
     for (int trial = 0; trial < 2000; ++trial) {
       std::vector<uint8_t> occupied = RandomBoxes(board, rng, board.size() / 3 + 1);
@@ -148,28 +146,19 @@ TEST(PlayerAfterMove, EqualsAFreshFill) {
           occupied[back]) {
         continue;
       }
+      // A push from `back` leaves the player on `from`; in a pull the player
+      // on `to` steps on to the next square and the box follows onto `to`.
       const bool pull = trial % 2 == 1;
-      int player, after;
-      if (!pull) {  // pushed from `back`: the player ends on `from`
-        before.Fill(board, occupied.data(), back);
-        occupied[from] = 0;
-        occupied[to] = 1;
-        player = from;
-        after = PlayerAfterMove(board, occupied.data(), before, from, to, from, scratch);
-        ++pushes;
-      } else {  // the player on `to` steps on to `step`; the box follows onto `to`
-        const int step = board.Neighbour(to, d);
-        if (step == kNoSquare || occupied[step]) continue;
-        before.Fill(board, occupied.data(), to);
-        occupied[from] = 0;
-        occupied[to] = 1;
-        player = step;
-        after = PlayerAfterMove(board, occupied.data(), before, from, to, step, scratch);
-        ++pulls;
-      }
+      const int stand = pull ? to : back;
+      const int player = pull ? board.Neighbour(to, d) : from;
+      if (pull && (player == kNoSquare || occupied[player])) continue;
+      before.Fill(board, occupied.data(), stand);
+      occupied[from] = 0;
+      occupied[to] = 1;
+      const int after = PlayerAfterMove(board, occupied.data(), before, from, to, player, scratch);
+      ++(pull ? pulls : pushes);
       ASSERT_EQ(after, fresh.Fill(board, occupied.data(), player))
-          << "XSokoban " << entry.level.title << ": box " << from << " to " << to
-          << (pull ? " (pull)" : " (push)");
+          << "box " << from << " to " << to << (pull ? " (pull)" : " (push)");
     }
   }
   EXPECT_GT(pushes, 3000);
