@@ -19,6 +19,10 @@ REQUIRED_PACKAGES=(cmake make g++ libboost-program-options-dev libboost-containe
   nlohmann-json3-dev libgtest-dev libbenchmark-dev)
 # Nice to have (formatting the sources); its absence never stops a build.
 OPTIONAL_PACKAGES=(clang-format)
+# What the system tests (tests/system/) need beyond the build: real programs
+# the tool's output is checked with. scripts/test installs them; scripts/run
+# does not.
+TEST_PACKAGES=(python3)
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -40,13 +44,15 @@ as_root() {
 
 # Installs the missing packages only; says nothing and touches nothing when
 # everything is there. apt-get update runs only when something is installed.
+# EXTRA_PACKAGES (an array, may be unset) are required too.
 ensure_packages() {
+  local required=("${REQUIRED_PACKAGES[@]}" ${EXTRA_PACKAGES[@]+"${EXTRA_PACKAGES[@]}"})
   if ! command -v dpkg-query >/dev/null; then
-    say "note: not a Debian system; make sure these are installed: ${REQUIRED_PACKAGES[*]}"
+    say "note: not a Debian system; make sure these are installed: ${required[*]}"
     return 0
   fi
   local missing=() optional=() p
-  for p in "${REQUIRED_PACKAGES[@]}"; do package_installed "$p" || missing+=("$p"); done
+  for p in "${required[@]}"; do package_installed "$p" || missing+=("$p"); done
   for p in "${OPTIONAL_PACKAGES[@]}"; do package_installed "$p" || optional+=("$p"); done
   if [[ ${#missing[@]} -eq 0 && ${#optional[@]} -eq 0 ]]; then return 0; fi
   say "Installing: ${missing[*]} ${optional[*]}"
