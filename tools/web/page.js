@@ -439,7 +439,7 @@
 
   const play = {
     index: -1, game: null, view: 'top',
-    started: 0, limit: 0, finished: '', timer: 0, replay: null, assisted: false,
+    started: 0, stopped: 0, limit: 0, finished: '', timer: 0, replay: null, assisted: false,
   };
 
   function openLevel(i) {
@@ -507,12 +507,18 @@
     openLevel(play.index);
   }
 
-  function elapsed() { return play.started ? (Date.now() - play.started) / 1000 : 0; }
+  // Seconds played; the clock stops when the play is won or lost.
+  function elapsed() {
+    if (!play.started) return 0;
+    return ((play.finished === 'won' || play.finished === 'lost' ? play.stopped : Date.now()) -
+      play.started) / 1000;
+  }
 
   function tick() {
     if (!play.started || play.finished) return;
     if (play.limit && elapsed() >= play.limit) {
       play.finished = 'lost';
+      play.stopped = play.started + play.limit * 1000;
       clearInterval(play.timer);
       recordOutcome(LEVELS[play.index], 'lost', play.game);
       refreshCard(play.index);
@@ -542,6 +548,7 @@
     const g = play.game;
     if (!play.finished && g.solved()) {
       play.finished = play.assisted || play.replay ? 'replayed' : 'won';
+      play.stopped = Date.now();
       clearInterval(play.timer);
       if (play.finished === 'won') {
         recordOutcome(LEVELS[play.index], 'won', g);
@@ -566,7 +573,7 @@
       ctx = sizeCanvas(canvas, b.w * t, b.h * t);
       drawTop(ctx, b, g.box, g.player, t);
     } else {
-      const hw = Math.max(5, Math.min(40, Math.floor(Math.min(availW / (b.w + b.h),
+      const hw = Math.max(5, Math.min(48, Math.floor(Math.min(availW / (b.w + b.h),
         availH / ((b.w + b.h) / 2 + 1.25)))));
       const size = isoSize(b, hw);
       ctx = sizeCanvas(canvas, size.width, size.height);
