@@ -49,9 +49,11 @@ std::vector<std::pair<std::string, long long>> NoteMetrics(const Level& level) {
   return metrics;
 }
 
-std::string WritePage(std::string_view title, const std::vector<PageLevel>& levels) {
+std::string WritePage(std::string_view title, const std::vector<PageLevel>& levels,
+                      std::string_view view) {
   nlohmann::json data;
   data["title"] = std::string(title);
+  data["view"] = std::string(view);
   data["levels"] = nlohmann::json::array();
   for (const PageLevel& p : levels) {
     const Level& level = *p.level;

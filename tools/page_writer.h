@@ -40,7 +40,10 @@ struct PageLevel {
 // 2045", ...), in note order.
 std::vector<std::pair<std::string, long long>> NoteMetrics(const Level& level);
 
-// The whole page. title names it (the collections, by default).
-std::string WritePage(std::string_view title, const std::vector<PageLevel>& levels);
+// The whole page. title names it (the collections, by default); view is
+// the view a level opens in ("top" or "iso") until the reader switches it
+// (the browser keeps the reader's choice).
+std::string WritePage(std::string_view title, const std::vector<PageLevel>& levels,
+                      std::string_view view = "top");
 
 }  // namespace sokoban::tools

@@ -172,7 +172,8 @@ int RunRender(const Args& args) {
   po::options_description desc = CommandOptions(common, /*with_json=*/false);
   desc.add_options()("output,o", po::value(&out)->value_name("OUT"),
                      "OUT.svg or OUT.html ('-' for standard output); required")(
-      "view", po::value(&view_name)->value_name("top|iso"), "SVG view (default: top)")(
+      "view", po::value(&view_name)->value_name("top|iso"),
+      "view of the SVG, or the one the page opens in (default: top)")(
       "solution,s", po::value(&given)->value_name("LURD"),
       "animate these moves (one level; run-length encoding allowed)")(
       "results", po::value(&results_path)->value_name("FILE"),
@@ -291,7 +292,7 @@ int RunRender(const Args& args) {
       PrintError(std::cerr, absl::StrCat("no valid level to draw; ", out, " not written"));
       return batch.input_error ? kExitUsage : kExitFailed;
     }
-    text = WritePage(PageTitle(batch), levels);
+    text = WritePage(PageTitle(batch), levels, ViewName(*view));
   }
   if (absl::Status s = WriteOutput(out, text); !s.ok()) {
     PrintFileError(std::cerr, out, s);

@@ -764,7 +764,11 @@
   window.addEventListener('hashchange', route);
   window.addEventListener('resize', render);
 
-  try { play.view = localStorage.getItem('sokoban-view') === 'iso' ? 'iso' : 'top'; } catch (e) { /* storage off */ }
+  play.view = DATA.view === 'iso' ? 'iso' : 'top';
+  try {
+    const chosen = localStorage.getItem('sokoban-view');
+    if (chosen === 'iso' || chosen === 'top') play.view = chosen;
+  } catch (e) { /* storage off */ }
   document.title = DATA.title;
   buildIndex();
   route();
