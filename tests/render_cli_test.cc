@@ -85,6 +85,22 @@ TEST_F(RenderTest, WritesOnePageForEveryLevel) {
   EXPECT_EQ(Count(html, "{{"), 0);
 }
 
+TEST_F(RenderTest, TitlesCannotBreakOutOfThePageOrThePicture) {
+  const std::string level =
+      Write("m1.xsb", std::string("; </script><b>\"&amp;\n") +
+                          (kMicroban1 + std::string(kMicroban1).find('\n') + 1));
+  const std::string page = (dir_ / "t.html").string();
+  Output o = Run("render " + Quote(level) + " -o " + Quote(page));
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string html = ReadAll(page);
+  EXPECT_EQ(Count(html, "</script>"), 2);  // the data's and the script's own
+  EXPECT_EQ(Count(html, "<b>"), 0);
+  o = Run("render " + Quote(level) + " -o -");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("<title>&lt;/script&gt;&lt;b&gt;&quot;&amp;amp;</title>"),
+            std::string::npos);
+}
+
 TEST_F(RenderTest, IllegalSolutionNamesTheStepAndWritesNothing) {
   const std::string level = Write("m1.xsb", kMicroban1);
   const std::string out = (dir_ / "bad.svg").string();

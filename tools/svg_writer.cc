@@ -412,18 +412,26 @@ absl::StatusOr<Track> TrackMoves(const Level& level, std::string_view moves) {
   Game game(level);
   Track track;
   track.moves = replay.normalized;
+  std::vector<int> where(game.box_count());
+  for (int sq = 0; sq < game.width() * game.height(); ++sq) {
+    if (game.BoxId(sq) >= 0) where[game.BoxId(sq)] = sq;
+  }
+  track.player.reserve(track.moves.size() + 1);
   track.boxes.resize(game.box_count());
+  for (auto& b : track.boxes) b.reserve(track.moves.size() + 1);
   auto record = [&] {
     track.player.push_back(game.player());
-    for (int sq = 0; sq < game.width() * game.height(); ++sq) {
-      if (game.BoxId(sq) >= 0) track.boxes[game.BoxId(sq)].push_back(sq);
-    }
+    for (int id = 0; id < game.box_count(); ++id) track.boxes[id].push_back(where[id]);
   };
-  for (auto& b : track.boxes) b.reserve(moves.size() + 1);
   record();
   for (char c : track.moves) {
-    const char* p = std::strchr(kDirLetters, c | 0x20);
-    game.Step(static_cast<Dir>(p - kDirLetters));
+    const Dir d = static_cast<Dir>(std::strchr(kDirLetters, c | 0x20) - kDirLetters);
+    if (game.Step(d) == StepResult::kPushed) {
+      // The pushed box now stands one square beyond the player.
+      const int beyond =
+          game.player() + kDx[static_cast<int>(d)] + kDy[static_cast<int>(d)] * game.width();
+      where[game.BoxId(beyond)] = beyond;
+    }
     record();
   }
   track.solved = game.Solved();
