@@ -25,6 +25,8 @@ const Command kCommands[] = {
     {"convert", "convert levels to XSB or SOK", sokoban::tools::RunConvert},
     {"generate", "make fresh puzzle packs, every level verified by the solver",
      sokoban::tools::RunGenerate},
+    {"render", "draw levels as SVG, or a page to browse, play and replay",
+     sokoban::tools::RunRender},
 };
 
 void PrintHelp(std::ostream& out) {
