@@ -113,6 +113,18 @@ absl::StatusOr<Collection> ReadCollectionFile(const std::string& path, Format fo
 }
 
 absl::Status WriteFileAtomically(const std::string& path, std::string_view text) {
+  // A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written in place:
+  // renaming a file over it would replace the device itself.
+  struct stat target;
+  if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode)) {
+    const int out = ::open(path.c_str(), O_WRONLY);
+    if (out < 0) return ErrnoError(path, "cannot open", errno);
+    const bool written = WriteFully(out, text);
+    const int err = errno;
+    ::close(out);
+    if (!written) return ErrnoError(path, "cannot write", err);
+    return absl::OkStatus();
+  }
   const size_t slash = path.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
   const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);

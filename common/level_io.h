@@ -96,7 +96,8 @@ std::string WriteXsb(const Collection& collection);
 std::string WriteSok(const Collection& collection);
 
 // Writes text to path safely: a temporary file in the same folder, fsync,
-// then rename over the target. The target is never left half-written.
+// then rename over the target. The target is never left half-written. A
+// target that is a device or a pipe (/dev/null, a FIFO) is written in place.
 absl::Status WriteFileAtomically(const std::string& path, std::string_view text);
 
 }  // namespace sokoban

@@ -123,5 +123,23 @@ TEST_F(FileIo, AtomicWriteFailuresLeaveNothingBehind) {
   EXPECT_TRUE(fs::is_directory(Path("sub")));
 }
 
+TEST_F(FileIo, AtomicWriteToAPipeWritesIntoIt) {
+  // A pipe (like /dev/null or /dev/stdout) is written in place, not replaced
+  // by a regular file.
+  const std::string path = Path("pipe");
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  const int reader = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  ASSERT_TRUE(WriteFileAtomically(path, "through the pipe\n").ok());
+  char buffer[64] = {};
+  const ssize_t n = ::read(reader, buffer, sizeof buffer - 1);
+  ::close(reader);
+  EXPECT_EQ(std::string(buffer, n > 0 ? static_cast<size_t>(n) : 0), "through the pipe\n");
+  struct stat st;
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  EXPECT_EQ(FilesInDir(), 1u);  // no temporary file left behind
+}
+
 }  // namespace
 }  // namespace sokoban
