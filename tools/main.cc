@@ -25,6 +25,7 @@ const Command kCommands[] = {
     {"convert", "convert levels to XSB or SOK", sokoban::tools::RunConvert},
     {"generate", "make fresh puzzle packs, every level verified by the solver",
      sokoban::tools::RunGenerate},
+    {"merge", "join the parts of a sharded solve or generate run", sokoban::tools::RunMerge},
 };
 
 void PrintHelp(std::ostream& out) {
