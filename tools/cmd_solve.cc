@@ -284,6 +284,10 @@ int RunSolve(const Args& args) {
       PrintError(std::cerr, std::string(s.message()));
       return kExitUsage;
     }
+    if (journal.resumed() > 0) {
+      std::cerr << "sokoban: " << flags.journal << ": " << journal.resumed()
+                << " levels done already, taken from the journal\n";
+    }
   }
   if (flags.write_back) {
     for (const Collection& c : batch.collections) {

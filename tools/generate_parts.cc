@@ -199,6 +199,8 @@ struct ShardRecords {
 template <typename Bad>
 ShardRecords ReadRecords(const std::vector<json>& records, Bad bad) {
   ShardRecords s;
+  // A bad level counts only when no later record of its attempt replaces it.
+  std::map<uint64_t, std::string> bad_levels;
   for (const json& r : records) {
     try {
       if (r.contains("end")) {
@@ -206,23 +208,26 @@ ShardRecords ReadRecords(const std::vector<json>& records, Bad bad) {
       } else if (r.contains("rejected")) {
         for (const json& p : r["rejected"]) {
           const std::string reason = p.at(1).get<std::string>();
-          s.attempts[p.at(0).get<uint64_t>()] = {std::nullopt,
-                                                 StatsOf(reason.empty() ? 'E' : reason[0])};
+          const uint64_t a = p.at(0).get<uint64_t>();
+          s.attempts[a] = {std::nullopt, StatsOf(reason.empty() ? 'E' : reason[0])};
+          bad_levels.erase(a);
         }
       } else if (r.contains("attempt") && r.contains("level")) {
         const uint64_t a = r["attempt"].get<uint64_t>();
         absl::StatusOr<gen::GeneratedLevel> g = LevelFromJson(r["level"]);
         if (!g.ok()) {
           s.attempts.erase(a);
-          bad(a, std::string(g.status().message()));
+          bad_levels[a] = std::string(g.status().message());
           continue;
         }
         s.attempts[a] = {*std::move(g), {}};
+        bad_levels.erase(a);
       }
     } catch (const json::exception& ex) {
       bad(UINT64_MAX, absl::StrCat("malformed record: ", ex.what()));
     }
   }
+  for (const auto& [a, why] : bad_levels) bad(a, why);
   return s;
 }
 

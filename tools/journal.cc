@@ -1,9 +1,11 @@
 #include "tools/journal.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -25,6 +27,15 @@ absl::Status ErrnoError(const std::string& path, std::string_view what) {
 
 std::string Dump(const nlohmann::json& j) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// Test hook, inert unless SOKOBAN_TEST_JOURNAL_PAUSE_AT holds a positive
+// number N: the N-th record this process appends is then written in two
+// halves with a minute's pause between them, so that a test can kill the
+// process in the middle of a journal write (tests/journal_cli_test.cc).
+bool PauseInThisRecord(int record) {
+  const char* at = std::getenv("SOKOBAN_TEST_JOURNAL_PAUSE_AT");
+  return at != nullptr && std::strtol(at, nullptr, 10) == record;
 }
 
 absl::StatusOr<std::string> ReadText(const std::string& path) {
@@ -117,11 +128,23 @@ JournalWriter::~JournalWriter() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-absl::Status JournalWriter::Open(const std::string& path, size_t keep_bytes,
-                                 const nlohmann::json& header) {
+absl::Status JournalWriter::Lock(const std::string& path) {
   path_ = path;
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) return ErrnoError(path, "cannot open the journal");
+  // One writer at a time: a run left behind by a scheduler that lost track
+  // of it must not append to the journal its resubmission is using.
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd_);
+    fd_ = -1;
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, ": the journal is in use by another running process; wait for it or stop it"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status JournalWriter::Start(size_t keep_bytes, const nlohmann::json& header) {
+  const std::string& path = path_;
   if (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0) {
     return ErrnoError(path, "cannot write the journal");
   }
@@ -141,11 +164,17 @@ absl::Status JournalWriter::Open(const std::string& path, size_t keep_bytes,
   return absl::OkStatus();
 }
 
-absl::Status JournalWriter::WriteLine(const nlohmann::json& j) {
+absl::Status JournalWriter::WriteLine(const nlohmann::json& j, bool pause) {
   const std::string line = Dump(j) + "\n";
   size_t done = 0;
   while (done < line.size()) {
-    const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
+    if (pause && done >= line.size() / 2) {
+      ::fsync(fd_);
+      for (unsigned left = 60; left > 0;) left = ::sleep(left);  // through signals
+      pause = false;
+    }
+    const size_t chunk = pause ? line.size() / 2 - done : line.size() - done;
+    const ssize_t n = ::write(fd_, line.data() + done, chunk);
     if (n < 0) {
       if (errno == EINTR) continue;
       return ErrnoError(path_, "cannot write the journal");
@@ -158,7 +187,7 @@ absl::Status JournalWriter::WriteLine(const nlohmann::json& j) {
 
 absl::Status JournalWriter::Append(const nlohmann::json& record) {
   if (fd_ < 0) return absl::FailedPreconditionError(absl::StrCat(path_, ": journal not open"));
-  return WriteLine(record);
+  return WriteLine(record, PauseInThisRecord(++appended_));
 }
 
 absl::StatusOr<JournalContents> OpenJournal(const std::string& path, const std::string& kind,
@@ -166,6 +195,7 @@ absl::StatusOr<JournalContents> OpenJournal(const std::string& path, const std::
                                             std::ostream& err) {
   const nlohmann::json header = {
       {"journal", kind}, {"version", kJournalVersion}, {"options", options}};
+  SOKOBAN_RETURN_IF_ERROR(writer.Lock(path));
   absl::StatusOr<JournalContents> old = ReadJournal(path);
   JournalContents contents;
   if (old.ok()) {
@@ -193,7 +223,7 @@ absl::StatusOr<JournalContents> OpenJournal(const std::string& path, const std::
     contents.records.clear();
   }
   for (const std::string& w : contents.warnings) err << "sokoban: warning: " << w << "\n";
-  SOKOBAN_RETURN_IF_ERROR(writer.Open(path, contents.valid_bytes, header));
+  SOKOBAN_RETURN_IF_ERROR(writer.Start(contents.valid_bytes, header));
   return contents;
 }
 

@@ -59,18 +59,22 @@ class JournalWriter {
   JournalWriter& operator=(const JournalWriter&) = delete;
   ~JournalWriter();
 
-  // Opens path, cuts it to keep_bytes (dropping a half-written last line)
-  // and, when keep_bytes is 0, writes header as the first line. The file
-  // and its folder are fsync'd.
-  absl::Status Open(const std::string& path, size_t keep_bytes, const nlohmann::json& header);
+  // Opens path (creating it) and locks it with flock; FailedPrecondition
+  // while another process holds the lock.
+  absl::Status Lock(const std::string& path);
+  // Cuts the file to keep_bytes (dropping a half-written last line) and,
+  // when keep_bytes is 0, writes header as the first line. The file and its
+  // folder are fsync'd.
+  absl::Status Start(size_t keep_bytes, const nlohmann::json& header);
   bool is_open() const { return fd_ >= 0; }
   // One line, then fsync.
   absl::Status Append(const nlohmann::json& record);
 
  private:
-  absl::Status WriteLine(const nlohmann::json& j);
+  absl::Status WriteLine(const nlohmann::json& j, bool pause = false);
   std::string path_;
   int fd_ = -1;
+  int appended_ = 0;
 };
 
 // Opens the journal of a run of `sokoban KIND` made with options: creates it
