@@ -3,10 +3,13 @@
 # shards under GNU parallel with J jobs at once, then `sokoban merge`.
 #
 # Usage:
-#   bench/shard_overhead.sh [-b SOKOBAN] [-t SECONDS] [-n SHARDS] [-j JOBS] [-r RUNS] [FILE [--level SEL]]
+#   bench/shard_overhead.sh [-b SOKOBAN] [-t SECONDS] [-x EXPANSIONS] [-n SHARDS] [-j JOBS] [-r RUNS]
+#                           [FILE [--level SEL]]
 #
 # Defaults: Boxoban hard 000 (../shared/levels/boxoban-hard-000.xsb, 1,000
-# levels), -t 5, -n 4, -j 2, -r 3. Each round times, in this order:
+# levels), -t 5, -n 4, -j 2, -r 3. -x adds --max-expansions, so that levels
+# stopped by the budget compare equal too (a time limit is not deterministic).
+# Each round times, in this order:
 #   whole     sokoban solve FILE -t S --threads J --json
 #   journal   scripts/cluster/solve-parallel.sh -n N -j J (a journal per shard,
 #             each level fsync'd) and its merge
@@ -19,11 +22,12 @@
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 sokoban="$repo/build/tools/sokoban"
-limit=5 shards=4 jobs=2 runs=3
-while getopts "b:t:n:j:r:" opt; do
+limit=5 shards=4 jobs=2 runs=3 budget=()
+while getopts "b:t:x:n:j:r:" opt; do
   case "$opt" in
     b) sokoban="$OPTARG" ;;
     t) limit="$OPTARG" ;;
+    x) budget=(--max-expansions "$OPTARG") ;;
     n) shards="$OPTARG" ;;
     j) jobs="$OPTARG" ;;
     r) runs="$OPTARG" ;;
@@ -41,14 +45,14 @@ declare -a whole_t journal_t json_t
 for round in $(seq 1 "$runs"); do
   rm -rf "$tmp"/*
   t0=$(now)
-  "$sokoban" solve "${select[@]}" -t "$limit" --threads "$jobs" --json >"$tmp/whole.json" || true
+  "$sokoban" solve "${select[@]}" -t "$limit" "${budget[@]}" --threads "$jobs" --json >"$tmp/whole.json" || true
   t1=$(now)
   SOKOBAN="$sokoban" "$repo/scripts/cluster/solve-parallel.sh" -n "$shards" -j "$jobs" \
-    -d "$tmp/journal" -o "$tmp/journal.sok" --json "${select[@]}" -- -t "$limit" \
+    -d "$tmp/journal" -o "$tmp/journal.sok" --json "${select[@]}" -- -t "$limit" "${budget[@]}" \
     >"$tmp/journal.json" 2>"$tmp/journal.err" || true
   t2=$(now)
   mkdir -p "$tmp/json"
-  parallel -j "$jobs" "$(printf '%q ' "$sokoban") solve $(printf '%q ' "${select[@]}") -t $limit \
+  parallel -j "$jobs" "$(printf '%q ' "$sokoban") solve $(printf '%q ' "${select[@]}" "${budget[@]}") -t $limit \
     --shard {}/$shards --json > $tmp/json/part-{}.json" ::: $(seq 1 "$shards") || true
   "$sokoban" merge "${select[@]}" --json -o "$tmp/json.sok" \
     --from $(for k in $(seq 1 "$shards"); do echo "$tmp/json/part-$k.json"; done) \
