@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "generator/canonical.h"
 #include "generator/goals.h"
+#include "generator/pack_builder.h"
 #include "generator/pull_board.h"
 #include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
@@ -338,10 +339,8 @@ std::string GenerateResult::Shortfall(int wanted) const {
 }
 
 GenerateResult Generate(const GenerateOptions& o, const ProgressFn& progress) {
-  GenerateResult result;
-  result.plan = MakePlan(o);
-  const GeneratePlan& plan = result.plan;
-  std::set<std::string> seen;
+  const GeneratePlan plan = MakePlan(o);
+  PackBuilder pack(o.count);
   // Attempts run in batches; within a batch threads take indices from a
   // shared counter, and the batch is then consumed strictly in index order,
   // so which thread ran what never shows in the result.
@@ -352,7 +351,7 @@ GenerateResult Generate(const GenerateOptions& o, const ProgressFn& progress) {
   };
   std::vector<Slot> slots;
   uint64_t next = 0;
-  while (static_cast<int>(result.levels.size()) < o.count && next < plan.max_attempts) {
+  while (!pack.full() && next < plan.max_attempts) {
     const uint64_t n = std::min(batch, plan.max_attempts - next);
     slots.assign(n, Slot{});
     std::atomic<uint64_t> counter{0};
@@ -368,27 +367,15 @@ GenerateResult Generate(const GenerateOptions& o, const ProgressFn& progress) {
       for (int t = 0; t < o.threads; ++t) pool.emplace_back(work);
       for (std::thread& t : pool) t.join();
     }
-    for (uint64_t i = 0; i < n && static_cast<int>(result.levels.size()) < o.count; ++i) {
-      GenerateStats& s = slots[i].stats;
-      ++result.stats.attempts;
-      result.stats.no_layout += s.no_layout;
-      result.stats.no_goals += s.no_goals;
-      result.stats.no_position += s.no_position;
-      result.stats.unsolved += s.unsolved;
-      result.stats.too_easy += s.too_easy;
-      if (!slots[i].level) continue;
-      if (!seen.insert(slots[i].level->canonical).second) {
-        ++result.stats.duplicates;
-        continue;
-      }
-      GeneratedLevel& g = *slots[i].level;
-      g.level.title = absl::StrCat("Level ", result.levels.size() + 1);
-      result.levels.push_back(std::move(g));
-    }
+    for (uint64_t i = 0; i < n && !pack.full(); ++i)
+      pack.Add(std::move(slots[i].level), slots[i].stats);
     next += n;
-    if (progress) progress(static_cast<int>(result.levels.size()), o.count, result.stats.attempts);
+    if (progress) {
+      progress(static_cast<int>(pack.result().levels.size()), o.count,
+               pack.result().stats.attempts);
+    }
   }
-  return result;
+  return pack.Take(plan);
 }
 
 }  // namespace sokoban::generator

@@ -22,7 +22,7 @@ OPTIONAL_PACKAGES=(clang-format)
 # What the system tests (tests/system/) need beyond the build: real programs
 # the tool's output is checked with. scripts/test installs them; scripts/run
 # does not.
-TEST_PACKAGES=(python3 chromium python3-websocket librsvg2-bin libxml2-utils)
+TEST_PACKAGES=(python3 chromium python3-websocket librsvg2-bin libxml2-utils slurm-wlm munge parallel)
 
 say() { printf '%s\n' "$*" >&2; }
 

@@ -17,7 +17,9 @@
 #include "tools/cli_common.h"
 #include "tools/commands.h"
 #include "tools/ordered_pool.h"
+#include "tools/shard.h"
 #include "tools/solution_store.h"
+#include "tools/solve_parts.h"
 #include "tools/solve_report.h"
 
 namespace sokoban::tools {
@@ -28,7 +30,7 @@ namespace po = boost::program_options;
 const char kUsage[] =
     "sokoban solve FILE... [--level SEL] [--time-limit S] [--memory-limit MIB]\n"
     "       [--mode fast|optimal] [--prune LIST] [--threads N] [--json] [-o OUT.sok]\n"
-    "       [--write-back]";
+    "       [--write-back] [--shard K/N] [--journal FILE.jsonl]";
 const char kDetails[] =
     "Solves each selected level and prints one line per level, in input order, as\n"
     "soon as it and every level before it are done:\n"
@@ -59,6 +61,11 @@ const char kDetails[] =
     "file is kept. Only SOK and XSB files can be written back (an XSB file is\n"
     "rewritten in SOK layout under its own name); any other input format, or\n"
     "standard input, is refused with exit code 2 before anything is solved.\n\n"
+    "--shard K/N solves every N-th selected level (after --level), starting at the\n"
+    "K-th; 'sokoban merge' joins the N parts. --journal FILE.jsonl appends each\n"
+    "finished level to FILE as one JSON line (the --json object), fsync'd; running\n"
+    "the same command again skips the levels it holds (after replaying their\n"
+    "solutions) and goes on. A journal made with other options is refused.\n\n"
     "SIGINT or SIGTERM stops the run cleanly: the lines of the levels done, the\n"
     "summary and any -o/--write-back output are still written, and the exit code\n"
     "is 1. A second signal ends the process at once.\n\n"
@@ -163,6 +170,8 @@ struct SolveFlags {
   uint64_t max_expansions = 0;
   std::string output;
   bool write_back = false;
+  std::string shard;
+  std::string journal;
 };
 
 // Checks the solve-specific flags and fills options. Returns an error
@@ -194,22 +203,7 @@ bool WriteOutputs(const LevelBatch& batch, const std::vector<LevelOutcome>& outc
                   const SolveFlags& flags, SolveMode mode) {
   bool ok = true;
   std::map<const Collection*, std::map<int, std::pair<Level, Solution>>> found;
-  Collection out;
-  if (batch.collections.size() == 1) {
-    out.name = batch.collections.front().name;
-    out.notes = batch.collections.front().notes;
-  }
-  for (size_t i = 0; i < batch.items.size(); ++i) {
-    const LevelItem& item = batch.items[i];
-    if (!item.entry->status.ok()) continue;
-    Level level = item.entry->level;
-    if (outcomes[i].status == "solved") {
-      const Solution s = MakeSolution(outcomes[i].result, mode);
-      AddSolution(level, s);
-      found[item.collection][item.entry->index] = {item.entry->level, s};
-    }
-    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, level, absl::OkStatus()});
-  }
+  const Collection out = SolvedCollection(batch, outcomes, mode, &found);
   if (!flags.output.empty()) {
     if (absl::Status s = WriteFileAtomically(flags.output, WriteSok(out)); !s.ok()) {
       PrintFileError(std::cerr, flags.output, s);
@@ -255,7 +249,11 @@ int RunSolve(const Args& args) {
       "timeout), 0 for none")("output,o", po::value(&flags.output)->value_name("OUT.sok"),
                               "write the levels with their solutions to a SOK file")(
       "write-back", po::bool_switch(&flags.write_back),
-      "add the solutions found to the input SOK/XSB files");
+      "add the solutions found to the input SOK/XSB files")(
+      "shard", po::value(&flags.shard)->value_name("K/N"),
+      "solve only every N-th selected level, starting at the K-th")(
+      "journal", po::value(&flags.journal)->value_name("FILE"),
+      "append each finished level to FILE (JSON lines); rerun to resume");
   if (std::optional<int> done = ParseCommandLine("solve", args, kUsage, kDetails, desc, common)) {
     return *done;
   }
@@ -268,6 +266,29 @@ int RunSolve(const Args& args) {
   // Unreadable files and selection misses are reported here; the levels
   // that did load are still solved, and the exit code is 2 at the end.
   LevelBatch batch = LoadLevels(common, std::cerr);
+  ShardSpec shard;
+  if (!flags.shard.empty()) {
+    absl::StatusOr<ShardSpec> parsed = ParseShard(flags.shard);
+    if (!parsed.ok()) return UsageError("solve", std::string(parsed.status().message()));
+    shard = *parsed;
+    batch.items = TakeShard(batch.items, shard);
+  }
+  SolveJournal journal;
+  if (!flags.journal.empty()) {
+    nlohmann::json journal_options = SolveResultOptions(options, flags.memory_limit_mib);
+    journal_options["files"] = common.files;
+    journal_options["level"] = common.level_spec;
+    journal_options["format"] = common.format_name;
+    journal_options["shard"] = shard.Name();
+    if (absl::Status s = journal.Open(flags.journal, journal_options, batch, std::cerr); !s.ok()) {
+      PrintError(std::cerr, std::string(s.message()));
+      return kExitUsage;
+    }
+    if (journal.resumed() > 0) {
+      std::cerr << "sokoban: " << flags.journal << ": " << journal.resumed()
+                << " levels done already, taken from the journal\n";
+    }
+  }
   if (flags.write_back) {
     for (const Collection& c : batch.collections) {
       if (!CanWriteBack(c)) {
@@ -287,9 +308,13 @@ int RunSolve(const Args& args) {
   SolveSummary summary;
   summary.levels = total;
   std::vector<LevelOutcome> outcomes(batch.items.size());
+  bool journal_error = false;
   RunOrdered<LevelOutcome>(
       batch.items.size(), flags.threads,
-      [&](size_t i) { return SolveItem(batch.items[i], options); },
+      [&](size_t i) {
+        if (!flags.journal.empty() && journal.Done(i)) return *journal.Done(i);
+        return SolveItem(batch.items[i], options);
+      },
       [&](size_t i, LevelOutcome& o) {
         progress.Erase();
         const LevelItem& item = batch.items[i];
@@ -302,6 +327,12 @@ int RunSolve(const Args& args) {
         if (o.status == "invalid")
           PrintLevelError(std::cerr, item, ErrorLine(*item.entry), o.error);
         if (o.status == "error") PrintLevelError(std::cerr, item, 0, o.error);
+        if (!flags.journal.empty()) {
+          if (absl::Status s = journal.Record(i, item, o, options.mode); !s.ok()) {
+            PrintError(std::cerr, std::string(s.message()));
+            journal_error = true;
+          }
+        }
         summary.Add(o);
         outcomes[i] = std::move(o);
       },
@@ -319,7 +350,9 @@ int RunSolve(const Args& args) {
   if (summary.errors) {
     PrintError(std::cerr, "INTERNAL ERROR: a solution failed replay; please report this level");
   }
-  if (!WriteOutputs(batch, outcomes, flags, options.mode) || batch.input_error) return kExitUsage;
+  if (!WriteOutputs(batch, outcomes, flags, options.mode) || batch.input_error || journal_error) {
+    return kExitUsage;
+  }
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   return summary.all_solved() ? kExitOk : kExitFailed;

@@ -23,5 +23,6 @@ int RunSolve(const Args& args);
 int RunBench(const Args& args);
 int RunGenerate(const Args& args);
 int RunRender(const Args& args);
+int RunMerge(const Args& args);
 
 }  // namespace sokoban::tools

@@ -16,6 +16,7 @@
 #include "generator/pack.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
+#include "tools/generate_parts.h"
 
 namespace sokoban::tools {
 namespace {
@@ -49,6 +50,10 @@ const char kDetails[] =
     "solution; then one line with\n"
     "summary: true, made, wanted, attempts and the rejection counts. Without -o\n"
     "the JSON replaces the pack on standard output.\n\n"
+    "--shard K/N --journal PART.jsonl makes shard K of N of the pack: attempt i\n"
+    "belongs to shard (i mod N)+1; each level found is journaled (fsync'd) and a\n"
+    "rerun resumes. 'sokoban merge --from PARTS... -o pack.sok' rebuilds the pack one\n"
+    "unsharded run makes, byte for byte. --journal alone journals an unsharded run.\n\n"
     "Exit codes:\n"
     "  0  all N levels made\n"
     "  1  fewer than N levels made within the attempt limit (the reasons are printed)\n"
@@ -85,7 +90,7 @@ nlohmann::json LevelLine(const gen::GeneratedLevel& g, int index, int boxes) {
 int RunGenerate(const Args& args) {
   gen::GenerateOptions o;
   std::string size = "10x10", style = "room", difficulty = "medium", engine = "auto";
-  std::string max_open = "3x4", output;
+  std::string max_open = "3x4", output, shard, journal;
   int min_pushes = -1, min_box_changes = -1, min_push_bound = -1;
   int64_t min_states = -1;
   bool json = false;
@@ -113,7 +118,9 @@ int RunGenerate(const Args& args) {
       "reverse pulls: walk (random pull walks), search (pull-state search), beam "
       "(distance-maximising beam search) or auto")("max-attempts", po::value(&o.max_attempts),
                                                    "give up after this many attempts")(
-      "solver-budget", po::value(&o.solver_budget), "solver expansions allowed per candidate");
+      "solver-budget", po::value(&o.solver_budget), "solver expansions allowed per candidate")(
+      "shard", po::value(&shard), "K/N: make shard K of N of the pack (needs --journal)")(
+      "journal", po::value(&journal), "record each attempt in FILE.jsonl; rerun to resume");
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
@@ -151,6 +158,19 @@ int RunGenerate(const Args& args) {
     o.min_states = static_cast<uint64_t>(min_states);
   }
   if (absl::Status s = gen::CheckRequest(o); !s.ok()) return usage_error(s);
+  if (!shard.empty() || !journal.empty()) {
+    absl::StatusOr<ShardSpec> spec = ParseShard(shard.empty() ? "1/1" : shard);
+    if (!spec.ok()) return usage_error(spec.status());
+    if (journal.empty()) {
+      return usage_error(absl::InvalidArgumentError("--shard needs --journal FILE.jsonl"));
+    }
+    if (!shard.empty() && !output.empty()) {
+      return usage_error(absl::InvalidArgumentError(
+          "a shard makes part of a pack, kept in its --journal: join the shards with "
+          "'sokoban merge --from PARTS... -o PACK.sok'"));
+    }
+    return RunGenerateJournal(o, *spec, journal, shard.empty(), output, json);
+  }
 
   const bool tty = isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();

@@ -27,6 +27,7 @@ const Command kCommands[] = {
      sokoban::tools::RunGenerate},
     {"render", "draw levels as SVG, or a page to browse, play and replay",
      sokoban::tools::RunRender},
+    {"merge", "join the parts of a sharded solve or generate run", sokoban::tools::RunMerge},
 };
 
 void PrintHelp(std::ostream& out) {

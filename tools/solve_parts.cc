@@ -1,0 +1,156 @@
+#include "tools/solve_parts.h"
+
+#include "absl/strings/str_cat.h"
+#include "common/moves.h"
+#include "tools/solution_store.h"
+
+namespace sokoban::tools {
+
+LevelKey KeyOf(const LevelItem& item) { return {item.collection->source, item.entry->index}; }
+
+std::optional<LevelKey> RecordKey(const nlohmann::json& record) {
+  if (!record.contains("file") || !record["file"].is_string() || !record.contains("index") ||
+      !record["index"].is_number_integer()) {
+    return std::nullopt;
+  }
+  return LevelKey{record["file"].get<std::string>(), record["index"].get<int>()};
+}
+
+nlohmann::json SolveResultOptions(const SolveOptions& options,
+                                  std::optional<double> memory_limit_mib) {
+  nlohmann::json j;
+  j["mode"] = std::string(SolveModeName(options.mode));
+  j["prune"] = options.prune;
+  j["time_limit"] = options.time_limit_seconds;
+  j["memory_limit_mib"] =
+      memory_limit_mib ? nlohmann::json(*memory_limit_mib) : nlohmann::json(nullptr);
+  j["max_expansions"] = options.max_expansions;
+  return j;
+}
+
+std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& r) {
+  if (!r.is_object() || !r.contains("status") || !r["status"].is_string()) return std::nullopt;
+  LevelOutcome o;
+  o.status = r["status"].get<std::string>();
+  if (o.status == "cancelled" || o.status == "error") return std::nullopt;
+  auto get = [&](const char* key, auto fallback) {
+    using T = decltype(fallback);
+    if (!r.contains(key) || r[key].is_null()) return fallback;
+    try {
+      return r[key].get<T>();
+    } catch (const nlohmann::json::exception&) {
+      return fallback;
+    }
+  };
+  SolveResult& s = o.result;
+  if (o.status == "solved")
+    s.status = SolveStatus::kSolved;
+  else if (o.status == "unsolvable")
+    s.status = SolveStatus::kUnsolvable;
+  else if (o.status == "timeout")
+    s.status = SolveStatus::kTimeout;
+  else if (o.status == "memory")
+    s.status = SolveStatus::kMemory;
+  else if (o.status == "invalid")
+    s.status = SolveStatus::kInvalid;
+  else
+    return std::nullopt;
+  s.solution = get("solution", std::string());
+  s.metrics.moves = get("moves", 0);
+  s.metrics.pushes = get("pushes", 0);
+  s.metrics.box_lines = get("box_lines", 0);
+  s.metrics.box_changes = get("box_changes", 0);
+  s.metrics.pushing_sessions = get("pushing_sessions", 0);
+  s.metrics.player_lines = get("player_lines", 0);
+  s.push_optimal = get("push_optimal", false);
+  s.expanded = get("states", uint64_t{0});
+  s.stored = get("stored", uint64_t{0});
+  s.bytes_per_state = get("bytes_per_state", size_t{0});
+  s.peak_bytes = get("peak_bytes", size_t{0});
+  s.seconds = get("seconds", 0.0);
+  o.error = get("error", std::string());
+  if (o.status == "invalid") s.error = o.error;
+  return o;
+}
+
+std::string CheckOutcome(const LevelItem& item, const nlohmann::json& record,
+                         const LevelOutcome& o) {
+  const Level& level = item.entry->level;
+  if (record.contains("width") && record.contains("height") &&
+      (record["width"] != level.width || record["height"] != level.height)) {
+    return "the record is of another board (its size differs)";
+  }
+  if (o.status != "solved") return "";
+  if (!item.entry->status.ok()) return "a solution is recorded for an invalid level";
+  const ReplayResult replay = Replay(level, o.result.solution);
+  if (!replay.valid) return absl::StrCat("its solution does not replay: ", replay.error);
+  if (!replay.solved) return "its solution does not solve the level (a box is left off goal)";
+  if (replay.metrics != o.result.metrics) return "its recorded metrics differ from its solution's";
+  return "";
+}
+
+bool IsFinished(const LevelOutcome& o) {
+  return o.started && o.status != "cancelled" && o.status != "error";
+}
+
+Collection SolvedCollection(
+    const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes, SolveMode mode,
+    std::map<const Collection*, std::map<int, std::pair<Level, Solution>>>* found) {
+  Collection out;
+  if (batch.collections.size() == 1) {
+    out.name = batch.collections.front().name;
+    out.notes = batch.collections.front().notes;
+  }
+  for (size_t i = 0; i < batch.items.size(); ++i) {
+    const LevelItem& item = batch.items[i];
+    if (!item.entry->status.ok()) continue;
+    Level level = item.entry->level;
+    if (outcomes[i].status == "solved") {
+      const Solution s = MakeSolution(outcomes[i].result, mode);
+      AddSolution(level, s);
+      if (found) (*found)[item.collection][item.entry->index] = {item.entry->level, s};
+    }
+    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, level, absl::OkStatus()});
+  }
+  return out;
+}
+
+}  // namespace sokoban::tools
+
+namespace sokoban::tools {
+
+absl::Status SolveJournal::Open(const std::string& path, const nlohmann::json& options,
+                                const LevelBatch& batch, std::ostream& err) {
+  absl::StatusOr<JournalContents> old = OpenJournal(path, "solve", options, writer_, err);
+  if (!old.ok()) return old.status();
+  // The last record of a level wins: a level redone after a bad record is
+  // appended again.
+  std::map<LevelKey, const nlohmann::json*> last;
+  for (const nlohmann::json& r : old->records) {
+    if (std::optional<LevelKey> key = RecordKey(r)) last[*key] = &r;
+  }
+  done_.assign(batch.items.size(), std::nullopt);
+  for (size_t i = 0; i < batch.items.size(); ++i) {
+    const LevelItem& item = batch.items[i];
+    auto it = last.find(KeyOf(item));
+    if (it == last.end()) continue;
+    std::optional<LevelOutcome> o = OutcomeFromRecord(*it->second);
+    if (!o) continue;
+    if (std::string why = CheckOutcome(item, *it->second, *o); !why.empty()) {
+      PrintLevelError(err, item, 0,
+                      absl::StrCat("journal ", path, ": ", why, "; solving it again"));
+      continue;
+    }
+    done_[i] = std::move(o);
+    ++resumed_;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SolveJournal::Record(size_t i, const LevelItem& item, const LevelOutcome& o,
+                                  SolveMode mode) {
+  if (done_[i] || !IsFinished(o)) return absl::OkStatus();
+  return writer_.Append(OutcomeJson(item, o, mode));
+}
+
+}  // namespace sokoban::tools
