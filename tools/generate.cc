@@ -98,7 +98,8 @@ int RunGenerate(const Args& args) {
       "difficulty", po::value(&difficulty)->default_value(difficulty), "easy, medium or hard")(
       "seed", po::value(&o.seed)->default_value(1), "random seed")(
       "threads,j", po::value(&o.threads)->default_value(1), "worker threads")(
-      "output,o", po::value(&output), "write the pack to this file (atomically)")(
+      "output,o", po::value(&output),
+      "write the pack to this file (atomically); - for standard output")(
       "json", po::bool_switch(&json), "JSON lines per level and a summary line")(
       "max-open", po::value(&max_open)->default_value(max_open),
       "largest all-floor rectangle allowed, either way round")(
@@ -151,6 +152,10 @@ int RunGenerate(const Args& args) {
     o.min_states = static_cast<uint64_t>(min_states);
   }
   if (absl::Status s = gen::CheckRequest(o); !s.ok()) return usage_error(s);
+  if (output == "-" && json) {
+    return usage_error(absl::InvalidArgumentError(
+        "-o - and --json both write to standard output; give -o a file name"));
+  }
 
   const bool tty = isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
@@ -167,7 +172,9 @@ int RunGenerate(const Args& args) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const std::string pack = WriteSok(gen::MakePack(o, result));
-  if (!output.empty()) {
+  if (output == "-") {
+    std::cout << pack;
+  } else if (!output.empty()) {
     if (absl::Status s = WriteFileAtomically(output, pack); !s.ok()) {
       PrintFileError(std::cerr, output, s);
       return kExitUsage;
