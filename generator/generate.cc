@@ -12,6 +12,8 @@
 #include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
 #include "generator/rng.h"
+#include "generator/trim.h"
+#include "generator/unused_floor.h"
 #include "solver/solver.h"
 
 namespace sokoban::generator {
@@ -76,7 +78,9 @@ std::vector<std::string> MetricNotes(const GeneratedLevel& g) {
       absl::StrCat("Pushing sessions: ", g.metrics.pushing_sessions),
       absl::StrCat("Solver states: ", g.states),
       absl::StrCat("Push lower bound: ", g.push_lower_bound),
+      absl::StrCat("Unused floor: ", g.unused_floor, " of ", g.floor, " squares"),
   };
+  if (g.trimmed > 0) notes.push_back(absl::StrCat("Trimmed: ", g.trimmed, " squares walled"));
   if (g.optimal_pushes >= 0) notes.push_back(absl::StrCat("Optimal pushes: ", g.optimal_pushes));
   return notes;
 }
@@ -131,12 +135,13 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   const int k = o.boxes;
   const int area = InteriorArea(o);
   // Search pays off while the pull state space is small enough for the
-  // node budget to reach deep positions; beyond that, long walks carry
-  // boxes farther for the same effort.
-  const bool small = k <= 6 && area <= 200;
+  // node budget to reach deep positions: up to 10x10 inside. At 14x12 with
+  // 6 boxes its 100,000 nodes end about 25 pulls deep, below the hard
+  // filter's 32 pushes, and nine attempts in ten were thrown away.
+  const bool small = k <= 6 && area <= 100;
   // Many boxes or a big board: walks and breadth-first search both leave
   // boxes near their goals there, the beam carries them across the board.
-  const bool large = k > 6 || area > 200;
+  const bool large = !small;
   switch (o.difficulty) {
     case Difficulty::kEasy:
       plan.engine = PullEngine::kWalk;
@@ -167,6 +172,7 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
       plan.max_attempts = 1000;
       plan.solver_budget = 100000 + 50000 * static_cast<uint64_t>(k);
       plan.optimal = k <= 5 && area <= 100;
+      plan.trim = true;
       break;
   }
   // A push count beyond what walks reach asks for the beam.
@@ -186,6 +192,8 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   if (o.min_box_changes) plan.min_box_changes = *o.min_box_changes;
   if (o.min_states) plan.min_states = *o.min_states;
   if (o.min_push_bound) plan.min_push_bound = *o.min_push_bound;
+  if (o.trim) plan.trim = *o.trim;
+  if (o.max_unused_floor) plan.max_unused_floor = *o.max_unused_floor;
   plan.max_attempts = o.max_attempts
                           ? o.max_attempts
                           : std::min<uint64_t>(100 + plan.max_attempts * o.count, 10'000'000);
@@ -220,6 +228,10 @@ absl::Status CheckRequest(const GenerateOptions& o) {
         "--boxes ", o.boxes, " does not fit a ", o.width, "x", o.height,
         " board: its floor has at most ", area, " squares and ", o.boxes, " boxes need at least ",
         2 * o.boxes + 2, " (at most ", (area - 2) / 2, " boxes fit)"));
+  }
+  if (o.max_unused_floor && !(*o.max_unused_floor >= 0 && *o.max_unused_floor <= 1)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--max-unused-floor ", *o.max_unused_floor, " must be a share from 0 to 1"));
   }
   if (o.threads < 1 || o.threads > 256) {
     return absl::InvalidArgumentError(absl::StrCat("--threads ", o.threads, " must be 1 to 256"));
@@ -311,6 +323,30 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
   }
   g.level.author = "sokoban generate";
   g.level.solutions.push_back(Solution{"Solution", r.solution, {}});
+
+  // 6. Trimming, last: unused pockets walled where the solution still
+  // replays and the solver's states stay at 90% or more.
+  if (plan.trim) {
+    TrimOptions t;
+    t.solve = fast;
+    t.untrimmed_states = g.states;
+    if (std::optional<TrimmedLevel> tl = TrimUnusedFloor(g.level, r.solution, t)) {
+      g.level = std::move(tl->level);
+      g.states = tl->states;
+      g.trimmed = tl->removed;
+    }
+  }
+  const absl::StatusOr<UnusedFloor> unused = MeasureUnusedFloor(g.level, r.solution);
+  if (!unused.ok()) {  // the solver's solution was replayed; cannot happen
+    ++stats.unsolved;
+    return std::nullopt;
+  }
+  g.unused_floor = unused->unused;
+  g.floor = unused->floor;
+  if (unused->share() > plan.max_unused_floor) {
+    ++stats.unused_floor;
+    return std::nullopt;
+  }
   g.level.notes = MetricNotes(g);
   g.canonical = CanonicalForm(g.level);
   return g;
@@ -326,6 +362,7 @@ std::string GenerateResult::Shortfall(int wanted) const {
       {"pulls that found no valid start", stats.no_position},
       {"candidates the solver did not solve within its budget", stats.unsolved},
       {"levels below the difficulty filter", stats.too_easy},
+      {"levels above --max-unused-floor", stats.unused_floor},
       {"duplicates", stats.duplicates},
   };
   std::string why;
@@ -376,6 +413,7 @@ GenerateResult Generate(const GenerateOptions& o, const ProgressFn& progress) {
       result.stats.no_position += s.no_position;
       result.stats.unsolved += s.unsolved;
       result.stats.too_easy += s.too_easy;
+      result.stats.unused_floor += s.unused_floor;
       if (!slots[i].level) continue;
       if (!seen.insert(slots[i].level->canonical).second) {
         ++result.stats.duplicates;

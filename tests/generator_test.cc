@@ -18,6 +18,8 @@
 #include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
 #include "generator/state_store.h"
+#include "generator/trim.h"
+#include "generator/unused_floor.h"
 #include "solver/solver.h"
 
 namespace sokoban::generator {
@@ -439,6 +441,83 @@ void CheckPack(const GenerateOptions& o, const GenerateResult& r) {
   }
 }
 
+TEST(UnusedFloorTest, CountsSquaresNeitherPlayerNorBoxStandsOn) {
+  const Level level = Level::FromRows({"#######", "#@$ . #", "#     #", "#######"});
+  absl::StatusOr<UnusedFloor> u = MeasureUnusedFloor(level, "RR");
+  ASSERT_TRUE(u.ok()) << u.status();
+  EXPECT_EQ(u->floor, 10);
+  EXPECT_EQ(u->unused, 6);  // (5,1) and the whole lower row
+  EXPECT_EQ(u->unused_at[1 * 7 + 5], 1);
+  EXPECT_EQ(u->unused_at[1 * 7 + 4], 0);  // the box ends there
+  EXPECT_DOUBLE_EQ(u->share(), 0.6);
+  EXPECT_FALSE(MeasureUnusedFloor(level, "LL").ok());  // into the wall
+}
+
+// Trimming is safe: every trimmed level is valid, its stored solution
+// replays and solves it, it has less unused floor, and the solver's states
+// on it are at least 90% of those on the untrimmed level.
+TEST(TrimTest, TrimmedLevelsKeepSolutionAndDifficulty) {
+  GenerateOptions o;
+  o.count = 8;
+  o.difficulty = Difficulty::kHard;
+  o.trim = false;
+  o.seed = 5;
+  const GenerateResult r = Generate(o);
+  ASSERT_EQ(static_cast<int>(r.levels.size()), o.count) << r.Shortfall(o.count);
+  SolveOptions fast;
+  fast.max_expansions = r.plan.solver_budget;
+  int trimmed = 0;
+  for (const GeneratedLevel& g : r.levels) {
+    SCOPED_TRACE(g.level.title);
+    const std::string& moves = g.level.solutions[0].moves;
+    const absl::StatusOr<UnusedFloor> before = MeasureUnusedFloor(g.level, moves);
+    ASSERT_TRUE(before.ok());
+    EXPECT_EQ(before->unused, g.unused_floor);
+    const SolveResult untrimmed = Solve(g.level, fast);
+    ASSERT_EQ(untrimmed.status, SolveStatus::kSolved);
+    TrimOptions t;
+    t.solve = fast;
+    t.untrimmed_states = untrimmed.expanded;
+    const std::optional<TrimmedLevel> tl = TrimUnusedFloor(g.level, moves, t);
+    if (!tl) continue;
+    ++trimmed;
+    ASSERT_TRUE(ValidateLevel(tl->level).ok()) << ValidateLevel(tl->level);
+    const ReplayResult replay = Replay(tl->level, moves);
+    EXPECT_TRUE(replay.valid && replay.solved);
+    EXPECT_EQ(replay.metrics, g.metrics);
+    EXPECT_EQ(tl->level.solutions.size(), 1u);
+    const absl::StatusOr<UnusedFloor> after = MeasureUnusedFloor(tl->level, moves);
+    ASSERT_TRUE(after.ok());
+    EXPECT_EQ(after->unused, before->unused - tl->removed);
+    EXPECT_EQ(after->floor, before->floor - tl->removed);
+    const SolveResult again = Solve(tl->level, fast);
+    ASSERT_EQ(again.status, SolveStatus::kSolved);
+    EXPECT_EQ(again.expanded, tl->states);
+    EXPECT_GE(static_cast<double>(again.expanded), 0.9 * static_cast<double>(untrimmed.expanded));
+  }
+  EXPECT_GE(trimmed, o.count / 2);
+
+  // The hard preset trims by default, and the pack says so per level.
+  o.trim.reset();
+  o.count = 4;
+  const GenerateResult by_default = Generate(o);
+  ASSERT_EQ(static_cast<int>(by_default.levels.size()), o.count);
+  EXPECT_TRUE(by_default.plan.trim);
+  CheckPack(o, by_default);
+  int walled = 0;
+  for (const GeneratedLevel& g : by_default.levels) walled += g.trimmed > 0;
+  EXPECT_GT(walled, 0);
+
+  // --max-unused-floor 0 keeps only levels whose solution uses every square.
+  o.trim = false;
+  o.max_unused_floor = 0.0;
+  o.count = 1;
+  o.max_attempts = 30;
+  const GenerateResult strict = Generate(o);
+  EXPECT_GT(strict.stats.unused_floor, 0u);
+  for (const GeneratedLevel& g : strict.levels) EXPECT_EQ(g.unused_floor, 0);
+}
+
 TEST(GenerateTest, EveryStyleMakesVerifiedLevels) {
   for (LayoutStyle style : kAllLayoutStyles) {
     GenerateOptions o;
@@ -507,6 +586,15 @@ TEST(GenerateTest, PlanPicksTheBeamForLongLevelsOnLargeBoards) {
   o.engine = PullEngine::kWalk;
   EXPECT_EQ(MakePlan(o).engine, PullEngine::kWalk);
   EXPECT_EQ(ParsePullEngine("beam").value(), PullEngine::kBeam);
+  // Hard: breadth-first pull search up to a 10x10 interior, the beam past it.
+  GenerateOptions hard;
+  hard.difficulty = Difficulty::kHard;
+  hard.width = 12;
+  hard.height = 12;
+  EXPECT_EQ(MakePlan(hard).engine, PullEngine::kSearch);
+  hard.width = 14;
+  hard.boxes = 6;
+  EXPECT_EQ(MakePlan(hard).engine, PullEngine::kBeam);
 }
 
 TEST(GenerateTest, BeamPacksAreVerifiedAndSameWhateverTheThreadCount) {
