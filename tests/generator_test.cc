@@ -20,6 +20,9 @@
 #include "generator/state_store.h"
 #include "generator/trim.h"
 #include "generator/unused_floor.h"
+#include "solver/board.h"
+#include "solver/freeze.h"
+#include "solver/reach.h"
 #include "solver/solver.h"
 
 namespace sokoban::generator {
@@ -154,6 +157,77 @@ TEST(PullBoardTest, DeadSquaresAndFreeze) {
   box_at.assign(board.size(), 0);
   box_at[2 * 7 + 2] = box_at[2 * 7 + 3] = box_at[3 * 7 + 2] = box_at[3 * 7 + 3] = 1;
   EXPECT_TRUE(board.IsFrozen(2 * 7 + 2, box_at));  // a 2x2 block of boxes
+}
+
+// The solver's Board, built from walls and goals alone, answers as the
+// generator's PullBoard did: floor, neighbours, dead squares, push
+// distances to the goals, the player's reach and the freeze test, on 500
+// layouts of every style and size with random boxes.
+TEST(SharedBoardTest, AnswersAsThePullBoardOnHundredsOfLayouts) {
+  int layouts = 0, frozen = 0, dead = 0;
+  for (LayoutStyle style : kAllLayoutStyles) {
+    for (uint64_t seed = 0; seed < 100; ++seed) {
+      Rng rng = Rng::ForAttempt(seed, 7);
+      LayoutSpec spec;
+      spec.width = 8 + static_cast<int>(seed % 13);
+      spec.height = 8 + static_cast<int>(seed % 9);
+      const std::optional<Layout> l = MakeLayout(style, spec, rng);
+      if (!l) continue;
+      const int k = 2 + static_cast<int>(seed % 6);
+      const std::vector<int> goals = ChooseGoals(*l, k, rng);
+      if (static_cast<int>(goals.size()) < k) continue;
+      ++layouts;
+      PullBoard twin(*l, goals);
+      absl::StatusOr<Board> b = Board::FromWallsAndGoals(l->width, l->height, l->wall, goals);
+      ASSERT_TRUE(b.ok()) << b.status();
+      ASSERT_EQ(b->goals().size(), goals.size());
+      for (size_t i = 0; i < goals.size(); ++i) EXPECT_EQ(b->Cell(b->goals()[i]), goals[i]);
+      for (int cell = 0; cell < twin.size(); ++cell) {
+        ASSERT_EQ(twin.IsFloor(cell), b->FloorIndex(cell) >= 0) << cell;
+        if (!twin.IsFloor(cell)) continue;
+        const int sq = b->FloorIndex(cell);
+        EXPECT_EQ(twin.IsGoal(cell), b->IsGoal(sq));
+        EXPECT_EQ(twin.IsDead(cell), b->IsDead(sq));
+        EXPECT_EQ(twin.GoalDistance(cell), b->GoalDistance(sq));
+        dead += b->IsDead(sq);
+        for (int d = 0; d < 4; ++d) {
+          const int n = twin.Neighbour(cell, d);
+          EXPECT_EQ(n < 0 ? kNoSquare : b->FloorIndex(n), b->Neighbour(sq, d));
+        }
+      }
+      // Random boxes on live squares: the freeze test and the reach agree.
+      Reach reach(b->size());
+      for (int trial = 0; trial < 20; ++trial) {
+        std::vector<uint8_t> box_at(twin.size(), 0), occupied(b->size(), 0);
+        std::vector<int> boxes;
+        const int want = 1 + static_cast<int>(rng.Below(static_cast<uint32_t>(b->size() / 2)));
+        for (int i = 0; i < want; ++i) {
+          const int sq = static_cast<int>(rng.Below(static_cast<uint32_t>(b->size())));
+          if (occupied[sq]) continue;
+          occupied[sq] = 1;
+          box_at[b->Cell(sq)] = 1;
+          boxes.push_back(sq);
+        }
+        for (int sq : boxes) {
+          const bool f = IsFrozen(*b, occupied.data(), sq);
+          EXPECT_EQ(twin.IsFrozen(b->Cell(sq), box_at), f);
+          frozen += f;
+        }
+        for (int sq = 0; sq < b->size(); ++sq) {
+          if (occupied[sq]) continue;
+          const int min_cell = twin.Reach(b->Cell(sq), box_at);
+          EXPECT_EQ(b->Cell(reach.Fill(*b, occupied.data(), sq)), min_cell);
+          for (int t = 0; t < b->size(); ++t) {
+            ASSERT_EQ(reach.Reached(t), twin.reached(b->Cell(t)));
+          }
+          break;
+        }
+      }
+    }
+  }
+  EXPECT_GE(layouts, 400);
+  EXPECT_GT(frozen, 1000);  // the freeze answers were tested both ways
+  EXPECT_GT(dead, 1000);
 }
 
 TEST(ReversePullTest, CheckStartRejectsBadStarts) {
