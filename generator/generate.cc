@@ -8,7 +8,6 @@
 #include "absl/strings/str_cat.h"
 #include "generator/canonical.h"
 #include "generator/goals.h"
-#include "generator/pull_board.h"
 #include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
 #include "generator/rng.h"
@@ -23,15 +22,19 @@ int InteriorArea(const GenerateOptions& o) { return (o.width - 2) * (o.height - 
 
 // The level as XSB squares: floor and its content, walls only where they
 // touch floor (8-neighbourhood), trimmed to the floor plus its wall ring.
-Level ToLevel(const PullBoard& board, const std::vector<int>& boxes, int player) {
+// boxes and player are floor indices of the board.
+Level ToLevel(const Board& board, const std::vector<int>& boxes, int player) {
   const int w = board.width(), h = board.height();
+  auto is_floor = [&](int x, int y) {
+    return x >= 0 && y >= 0 && x < w && y < h && board.FloorIndex(y * w + x) >= 0;
+  };
   int x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (int sq = 0; sq < board.size(); ++sq) {
-    if (!board.IsFloor(sq)) continue;
-    x0 = std::min(x0, sq % w - 1);
-    y0 = std::min(y0, sq / w - 1);
-    x1 = std::max(x1, sq % w + 1);
-    y1 = std::max(y1, sq / w + 1);
+    const int cell = board.Cell(sq);
+    x0 = std::min(x0, cell % w - 1);
+    y0 = std::min(y0, cell / w - 1);
+    x1 = std::max(x1, cell % w + 1);
+    y1 = std::max(y1, cell / w + 1);
   }
   Level level;
   level.width = x1 - x0 + 1;
@@ -41,9 +44,9 @@ Level ToLevel(const PullBoard& board, const std::vector<int>& boxes, int player)
   for (int b : boxes) box_at[b] = 1;
   for (int y = y0; y <= y1; ++y) {
     for (int x = x0; x <= x1; ++x) {
-      const int sq = y * w + x;
+      const int sq = board.FloorIndex(y * w + x);
       char c = ' ';
-      if (board.IsFloor(sq)) {
+      if (sq >= 0) {
         const bool goal = board.IsGoal(sq);
         if (sq == player) {
           c = goal ? '+' : '@';
@@ -55,8 +58,7 @@ Level ToLevel(const PullBoard& board, const std::vector<int>& boxes, int player)
       } else {
         for (int dy = -1; dy <= 1 && c == ' '; ++dy) {
           for (int dx = -1; dx <= 1; ++dx) {
-            const int nx = x + dx, ny = y + dy;
-            if (nx >= 0 && ny >= 0 && nx < w && ny < h && board.IsFloor(ny * w + nx)) {
+            if (is_floor(x + dx, y + dy)) {
               c = '#';
               break;
             }
@@ -259,7 +261,13 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
     ++stats.no_goals;
     return std::nullopt;
   }
-  PullBoard board(*layout, goals);
+  const absl::StatusOr<Board> shared =
+      Board::FromWallsAndGoals(layout->width, layout->height, layout->wall, goals);
+  if (!shared.ok()) {  // layouts are closed and goals on floor: cannot happen
+    ++stats.no_layout;
+    return std::nullopt;
+  }
+  const Board& board = *shared;
 
   // 3. Reverse pulls.
   StartChecks checks;
