@@ -43,7 +43,9 @@ Collection MakePack(const GenerateOptions& o, const GenerateResult& result) {
   if (p.max_unused_floor < 1) {
     c.notes.back() += absl::StrCat(", at most ", p.max_unused_floor, " of the floor unused");
   }
-  if (p.trim) c.notes.push_back("Trimmed: unused pockets walled where the solver's states stay");
+  if (p.trim)
+    c.notes.push_back(
+        "Trimmed: unused pockets walled where the solver still needs 90% of its states");
   for (const GeneratedLevel& g : result.levels) {
     LevelEntry e;
     e.index = static_cast<int>(c.levels.size()) + 1;
