@@ -364,6 +364,12 @@ std::string GenerateResult::Shortfall(int wanted) const {
   std::string text = absl::StrCat("made ", levels.size(), " of ", wanted, " levels in ",
                                   stats.attempts, " attempts (the limit is ", plan.max_attempts,
                                   "; raise it with --max-attempts)");
+  const std::string why = Rejections();
+  if (!why.empty()) absl::StrAppend(&text, ": ", why);
+  return text;
+}
+
+std::string GenerateResult::Rejections() const {
   const std::pair<const char*, uint64_t> reasons[] = {
       {"layouts that could not be repaired", stats.no_layout},
       {"layouts with too little floor for the boxes", stats.no_goals},
@@ -378,8 +384,7 @@ std::string GenerateResult::Shortfall(int wanted) const {
     if (n == 0) continue;
     absl::StrAppend(&why, why.empty() ? "" : ", ", n, " ", what);
   }
-  if (!why.empty()) absl::StrAppend(&text, ": ", why);
-  return text;
+  return why;
 }
 
 GenerateResult Generate(const GenerateOptions& o, const ProgressFn& progress) {

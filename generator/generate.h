@@ -140,6 +140,9 @@ struct GenerateResult {
   GeneratePlan plan;
   // When fewer levels than asked were made: how many and why.
   std::string Shortfall(int wanted) const;
+  // The attempts that gave no level, by reason ("3 duplicates, ..."), or
+  // an empty string.
+  std::string Rejections() const;
 };
 
 // Called from the coordinating thread after each batch of attempts.

@@ -223,6 +223,12 @@ int RunGenerate(const Args& args) {
     PrintError(std::cerr, absl::StrCat("generate: ", result.Shortfall(o.count)));
     return kExitFailed;
   }
+  if (!json) {
+    const std::string why = result.Rejections();
+    std::cout.flush();
+    std::cerr << "generate: " << result.levels.size() << " levels from " << result.stats.attempts
+              << " attempts" << (why.empty() ? "" : "; rejected: ") << why << "\n";
+  }
   return kExitOk;
 }
 
