@@ -8,7 +8,8 @@
 # Runs `sokoban generate --json` once with the given options (single thread
 # unless --threads is given) and prints levels per second and per minute,
 # the median, minimum and maximum of pushes, box changes, solver states and
-# the proved push lower bound, and the pushes' quartiles. The last line is
+# the proved push lower bound, the unused floor (count and share of the
+# floor), the rejection counts by reason, and the pushes' quartiles. The last line is
 # a one-line summary for tables. Exit status is generate's.
 #
 #   bench/generate_bench.sh --count 10 --size 20x16 --boxes 10 --min-pushes 100
@@ -40,15 +41,21 @@ print(f"spec: {sys.argv[2]}")
 print(f"levels {len(levels)} of {summary['wanted']} in {secs:.2f} s: {rate:.2f} levels/s "
       f"({60 * rate:.1f} levels/min), {summary['attempts']} attempts")
 print("rejected: " + ", ".join(f"{k} {summary[k]}" for k in
-      ["no_layout", "no_goals", "no_position", "unsolved", "too_easy", "duplicates"]))
+      ["no_layout", "no_goals", "no_position", "unsolved", "too_easy", "unused_floor",
+       "duplicates"] if k in summary))
 line = [f"{rate:.2f} levels/s"]
-for key in ["pushes", "box_changes", "states", "push_lower_bound"]:
-    values = [r[key] for r in levels]
+for key in ["pushes", "box_changes", "states", "push_lower_bound", "unused_floor"]:
+    values = [r[key] for r in levels if key in r]
     if not values:
         continue
     med = statistics.median(values)
     print(f"{key:12s} median {med:8.1f}  min {min(values):8d}  max {max(values):8d}")
     line.append(f"{key} {med:g} [{min(values)}..{max(values)}]")
+shares = [r["unused_floor_share"] for r in levels if "unused_floor_share" in r]
+if shares:
+    med = statistics.median(shares)
+    print(f"unused floor share median {med:.3f}  min {min(shares):.3f}  max {max(shares):.3f}")
+    line.append(f"unused share {med:.3f}")
 pushes = sorted(r["pushes"] for r in levels)
 if len(pushes) >= 2:
     q = statistics.quantiles(pushes, n=4)

@@ -271,16 +271,18 @@ class XsbSokReader {
     CommentText(lines_[j].text, &semicolon);
     const int before = Previous(j);
     const bool directly_above = j == above;
-    const bool eligible = (before >= 0 && kinds_[before].kind == Kind::kBlank) ||
-                          (directly_above && (semicolon || before < 0));
-    if (!eligible) return "";
     std::vector<std::string>& notes = *last_note_list_;
     std::string title = Trimmed(notes.back());
-    notes.pop_back();
-    // A `Title: NAME` line above the first board (where it cannot be a
-    // note of a level) names that board: NAME is the title.
+    // A `Title: NAME` line directly above a board names that board: NAME is
+    // the title (Text() files it as a note only where it cannot name the
+    // level above).
     std::string_view value;
-    if (ParseKey(title, &value) == Key::kTitle) title = Trimmed(value);
+    const bool title_key = ParseKey(title, &value) == Key::kTitle;
+    const bool eligible = (before >= 0 && kinds_[before].kind == Kind::kBlank) ||
+                          (directly_above && (semicolon || before < 0 || title_key));
+    if (!eligible) return "";
+    notes.pop_back();
+    if (title_key) title = Trimmed(value);
     last_note_line_ = -1;
     return title;
   }
@@ -389,13 +391,14 @@ class XsbSokReader {
     }
     switch (key) {
       case Key::kTitle: {
-        // After a blank line and directly above a board, `Title: NAME`
-        // names that board (the title rule takes it back from the notes);
-        // anywhere else it is the current level's title note.
+        // Directly above a board, `Title: NAME` names that board (the title
+        // rule takes it back from the notes), unless it follows the rows of
+        // the board above at once (SOK's title under its board); anywhere
+        // else it is the current level's title note.
         const size_t next = Next(i);
         const int before = Previous(static_cast<int>(i));
         if (next < lines_.size() && kinds_[next].kind == Kind::kBoard && before >= 0 &&
-            kinds_[before].kind == Kind::kBlank) {
+            before >= board_end_) {
           AddNote(Current().notes, text, i);
         } else {
           Current().title = std::string(value);

@@ -9,10 +9,11 @@
 #include "generator/canonical.h"
 #include "generator/goals.h"
 #include "generator/pack_builder.h"
-#include "generator/pull_board.h"
 #include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
 #include "generator/rng.h"
+#include "generator/trim.h"
+#include "generator/unused_floor.h"
 #include "solver/solver.h"
 
 namespace sokoban::generator {
@@ -22,15 +23,19 @@ int InteriorArea(const GenerateOptions& o) { return (o.width - 2) * (o.height - 
 
 // The level as XSB squares: floor and its content, walls only where they
 // touch floor (8-neighbourhood), trimmed to the floor plus its wall ring.
-Level ToLevel(const PullBoard& board, const std::vector<int>& boxes, int player) {
+// boxes and player are floor indices of the board.
+Level ToLevel(const Board& board, const std::vector<int>& boxes, int player) {
   const int w = board.width(), h = board.height();
+  auto is_floor = [&](int x, int y) {
+    return x >= 0 && y >= 0 && x < w && y < h && board.FloorIndex(y * w + x) >= 0;
+  };
   int x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (int sq = 0; sq < board.size(); ++sq) {
-    if (!board.IsFloor(sq)) continue;
-    x0 = std::min(x0, sq % w - 1);
-    y0 = std::min(y0, sq / w - 1);
-    x1 = std::max(x1, sq % w + 1);
-    y1 = std::max(y1, sq / w + 1);
+    const int cell = board.Cell(sq);
+    x0 = std::min(x0, cell % w - 1);
+    y0 = std::min(y0, cell / w - 1);
+    x1 = std::max(x1, cell % w + 1);
+    y1 = std::max(y1, cell / w + 1);
   }
   Level level;
   level.width = x1 - x0 + 1;
@@ -40,9 +45,9 @@ Level ToLevel(const PullBoard& board, const std::vector<int>& boxes, int player)
   for (int b : boxes) box_at[b] = 1;
   for (int y = y0; y <= y1; ++y) {
     for (int x = x0; x <= x1; ++x) {
-      const int sq = y * w + x;
+      const int sq = board.FloorIndex(y * w + x);
       char c = ' ';
-      if (board.IsFloor(sq)) {
+      if (sq >= 0) {
         const bool goal = board.IsGoal(sq);
         if (sq == player) {
           c = goal ? '+' : '@';
@@ -54,8 +59,7 @@ Level ToLevel(const PullBoard& board, const std::vector<int>& boxes, int player)
       } else {
         for (int dy = -1; dy <= 1 && c == ' '; ++dy) {
           for (int dx = -1; dx <= 1; ++dx) {
-            const int nx = x + dx, ny = y + dy;
-            if (nx >= 0 && ny >= 0 && nx < w && ny < h && board.IsFloor(ny * w + nx)) {
+            if (is_floor(x + dx, y + dy)) {
               c = '#';
               break;
             }
@@ -77,7 +81,9 @@ std::vector<std::string> MetricNotes(const GeneratedLevel& g) {
       absl::StrCat("Pushing sessions: ", g.metrics.pushing_sessions),
       absl::StrCat("Solver states: ", g.states),
       absl::StrCat("Push lower bound: ", g.push_lower_bound),
+      absl::StrCat("Unused floor: ", g.unused_floor, " of ", g.floor, " squares"),
   };
+  if (g.trimmed > 0) notes.push_back(absl::StrCat("Trimmed: ", g.trimmed, " squares walled"));
   if (g.optimal_pushes >= 0) notes.push_back(absl::StrCat("Optimal pushes: ", g.optimal_pushes));
   return notes;
 }
@@ -132,12 +138,13 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   const int k = o.boxes;
   const int area = InteriorArea(o);
   // Search pays off while the pull state space is small enough for the
-  // node budget to reach deep positions; beyond that, long walks carry
-  // boxes farther for the same effort.
-  const bool small = k <= 6 && area <= 200;
+  // node budget to reach deep positions: up to 10x10 inside. At 14x12 with
+  // 6 boxes its 100,000 nodes end about 25 pulls deep, below the hard
+  // filter's 32 pushes, and nine attempts in ten were thrown away.
+  const bool small = k <= 6 && area <= 100;
   // Many boxes or a big board: walks and breadth-first search both leave
   // boxes near their goals there, the beam carries them across the board.
-  const bool large = k > 6 || area > 200;
+  const bool large = !small;
   switch (o.difficulty) {
     case Difficulty::kEasy:
       plan.engine = PullEngine::kWalk;
@@ -168,6 +175,7 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
       plan.max_attempts = 1000;
       plan.solver_budget = 100000 + 50000 * static_cast<uint64_t>(k);
       plan.optimal = k <= 5 && area <= 100;
+      plan.trim = true;
       break;
   }
   // A push count beyond what walks reach asks for the beam.
@@ -187,6 +195,8 @@ GeneratePlan MakePlan(const GenerateOptions& o) {
   if (o.min_box_changes) plan.min_box_changes = *o.min_box_changes;
   if (o.min_states) plan.min_states = *o.min_states;
   if (o.min_push_bound) plan.min_push_bound = *o.min_push_bound;
+  if (o.trim) plan.trim = *o.trim;
+  if (o.max_unused_floor) plan.max_unused_floor = *o.max_unused_floor;
   plan.max_attempts = o.max_attempts
                           ? o.max_attempts
                           : std::min<uint64_t>(100 + plan.max_attempts * o.count, 10'000'000);
@@ -222,6 +232,10 @@ absl::Status CheckRequest(const GenerateOptions& o) {
         " board: its floor has at most ", area, " squares and ", o.boxes, " boxes need at least ",
         2 * o.boxes + 2, " (at most ", (area - 2) / 2, " boxes fit)"));
   }
+  if (o.max_unused_floor && !(*o.max_unused_floor >= 0 && *o.max_unused_floor <= 1)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--max-unused-floor ", *o.max_unused_floor, " must be a share from 0 to 1"));
+  }
   if (o.threads < 1 || o.threads > 256) {
     return absl::InvalidArgumentError(absl::StrCat("--threads ", o.threads, " must be 1 to 256"));
   }
@@ -248,7 +262,13 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
     ++stats.no_goals;
     return std::nullopt;
   }
-  PullBoard board(*layout, goals);
+  const absl::StatusOr<Board> shared =
+      Board::FromWallsAndGoals(layout->width, layout->height, layout->wall, goals);
+  if (!shared.ok()) {  // layouts are closed and goals on floor: cannot happen
+    ++stats.no_layout;
+    return std::nullopt;
+  }
+  const Board& board = *shared;
 
   // 3. Reverse pulls.
   StartChecks checks;
@@ -312,6 +332,30 @@ std::optional<GeneratedLevel> RunAttempt(const GenerateOptions& o, const Generat
   }
   g.level.author = "sokoban generate";
   g.level.solutions.push_back(Solution{"Solution", r.solution, {}});
+
+  // 6. Trimming, last: unused pockets walled where the solution still
+  // replays and the solver's states stay at 90% or more.
+  if (plan.trim) {
+    TrimOptions t;
+    t.solve = fast;
+    t.untrimmed_states = g.states;
+    if (std::optional<TrimmedLevel> tl = TrimUnusedFloor(g.level, r.solution, t)) {
+      g.level = std::move(tl->level);
+      g.states = tl->states;
+      g.trimmed = tl->removed;
+    }
+  }
+  const absl::StatusOr<UnusedFloor> unused = MeasureUnusedFloor(g.level, r.solution);
+  if (!unused.ok()) {  // the solver's solution was replayed; cannot happen
+    ++stats.unsolved;
+    return std::nullopt;
+  }
+  g.unused_floor = unused->unused;
+  g.floor = unused->floor;
+  if (unused->share() > plan.max_unused_floor) {
+    ++stats.unused_floor;
+    return std::nullopt;
+  }
   g.level.notes = MetricNotes(g);
   g.canonical = CanonicalForm(g.level);
   return g;
@@ -321,12 +365,19 @@ std::string GenerateResult::Shortfall(int wanted) const {
   std::string text = absl::StrCat("made ", levels.size(), " of ", wanted, " levels in ",
                                   stats.attempts, " attempts (the limit is ", plan.max_attempts,
                                   "; raise it with --max-attempts)");
+  const std::string why = Rejections();
+  if (!why.empty()) absl::StrAppend(&text, ": ", why);
+  return text;
+}
+
+std::string GenerateResult::Rejections() const {
   const std::pair<const char*, uint64_t> reasons[] = {
       {"layouts that could not be repaired", stats.no_layout},
       {"layouts with too little floor for the boxes", stats.no_goals},
       {"pulls that found no valid start", stats.no_position},
       {"candidates the solver did not solve within its budget", stats.unsolved},
       {"levels below the difficulty filter", stats.too_easy},
+      {"levels above --max-unused-floor", stats.unused_floor},
       {"duplicates", stats.duplicates},
   };
   std::string why;
@@ -334,8 +385,7 @@ std::string GenerateResult::Shortfall(int wanted) const {
     if (n == 0) continue;
     absl::StrAppend(&why, why.empty() ? "" : ", ", n, " ", what);
   }
-  if (!why.empty()) absl::StrAppend(&text, ": ", why);
-  return text;
+  return why;
 }
 
 GenerateResult Generate(const GenerateOptions& o, const ProgressFn& progress) {

@@ -66,6 +66,12 @@ struct GenerateOptions {
   uint64_t max_attempts = 0;
   // Solver expansion budget per candidate; 0 picks one from the size.
   uint64_t solver_budget = 0;
+  // Wall unused pockets (trim.h) as the last step; unset: the preset
+  // decides (hard trims).
+  std::optional<bool> trim;
+  // Reject levels whose unused floor (unused_floor.h) is above this share
+  // of the floor, measured on the level as kept (after trimming).
+  std::optional<double> max_unused_floor;
 };
 
 // The concrete settings an options value resolves to.
@@ -86,6 +92,8 @@ struct GeneratePlan {
   uint64_t solver_budget = 0;
   // Also run the push-optimal solver (hard levels small enough for it).
   bool optimal = false;
+  bool trim = false;
+  double max_unused_floor = 1.0;
 };
 GeneratePlan MakePlan(const GenerateOptions& options);
 
@@ -104,6 +112,11 @@ struct GeneratedLevel {
   // A proved lower bound on the pushes any solution needs (PushLowerBound:
   // boxes matched to distinct goals, no other box in the way).
   int push_lower_bound = 0;
+  // Floor squares neither the player nor a box stands on along the stored
+  // solution, and the floor (ReachableFloor), on the level as kept.
+  int unused_floor = 0;
+  int floor = 0;
+  int trimmed = 0;        // floor squares trimming turned into walls
   uint64_t attempt = 0;   // the attempt index it came from
   std::string canonical;  // CanonicalForm of the board
 };
@@ -112,12 +125,13 @@ struct GeneratedLevel {
 // consumed (in attempt order, up to the last one used).
 struct GenerateStats {
   uint64_t attempts = 0;
-  uint64_t no_layout = 0;    // the layout could not be made valid
-  uint64_t no_goals = 0;     // too little usable floor for the boxes
-  uint64_t no_position = 0;  // no pulled position passed the start checks
-  uint64_t unsolved = 0;     // the solver did not solve it within budget
-  uint64_t too_easy = 0;     // below the difficulty filter
-  uint64_t duplicates = 0;   // same canonical form as an earlier level
+  uint64_t no_layout = 0;     // the layout could not be made valid
+  uint64_t no_goals = 0;      // too little usable floor for the boxes
+  uint64_t no_position = 0;   // no pulled position passed the start checks
+  uint64_t unsolved = 0;      // the solver did not solve it within budget
+  uint64_t too_easy = 0;      // below the difficulty filter
+  uint64_t unused_floor = 0;  // more unused floor than --max-unused-floor
+  uint64_t duplicates = 0;    // same canonical form as an earlier level
 };
 
 struct GenerateResult {
@@ -126,6 +140,9 @@ struct GenerateResult {
   GeneratePlan plan;
   // When fewer levels than asked were made: how many and why.
   std::string Shortfall(int wanted) const;
+  // The attempts that gave no level, by reason ("3 duplicates, ..."), or
+  // an empty string.
+  std::string Rejections() const;
 };
 
 // Called from the coordinating thread after each batch of attempts.

@@ -19,6 +19,8 @@ std::string DescribeOptions(const GenerateOptions& o) {
   if (o.min_push_bound) absl::StrAppend(&text, " --min-push-bound ", *o.min_push_bound);
   if (o.max_attempts) absl::StrAppend(&text, " --max-attempts ", o.max_attempts);
   if (o.solver_budget) absl::StrAppend(&text, " --solver-budget ", o.solver_budget);
+  if (o.trim) absl::StrAppend(&text, *o.trim ? " --trim" : " --no-trim");
+  if (o.max_unused_floor) absl::StrAppend(&text, " --max-unused-floor ", *o.max_unused_floor);
   return text;
 }
 
@@ -38,6 +40,12 @@ Collection MakePack(const GenerateOptions& o, const GenerateResult& result) {
   if (p.min_push_bound > 0) {
     c.notes.back() += absl::StrCat(", a push lower bound of at least ", p.min_push_bound);
   }
+  if (p.max_unused_floor < 1) {
+    c.notes.back() += absl::StrCat(", at most ", p.max_unused_floor, " of the floor unused");
+  }
+  if (p.trim)
+    c.notes.push_back(
+        "Trimmed: unused pockets walled where the solver still needs 90% of its states");
   for (const GeneratedLevel& g : result.levels) {
     LevelEntry e;
     e.index = static_cast<int>(c.levels.size()) + 1;

@@ -13,6 +13,7 @@ void PackBuilder::Add(std::optional<GeneratedLevel> level, const GenerateStats& 
   t.no_position += s.no_position;
   t.unsolved += s.unsolved;
   t.too_easy += s.too_easy;
+  t.unused_floor += s.unused_floor;
   if (!level) return;
   if (!seen_.insert(level->canonical).second) {
     ++t.duplicates;

@@ -8,8 +8,8 @@ namespace {
 constexpr int kUnreachable = Hungarian::kInfinity;
 
 // Pushes from every square to `goal` with no other box: breadth-first
-// pulls from the goal, as PullBoard does for all goals at once.
-std::vector<int> PushesTo(const PullBoard& board, int goal) {
+// pulls from the goal, as Board::GoalDistance does for all goals at once.
+std::vector<int> PushesTo(const Board& board, int goal) {
   std::vector<int> distance(board.size(), kUnreachable), queue = {goal};
   distance[goal] = 0;
   for (size_t i = 0; i < queue.size(); ++i) {
@@ -26,8 +26,8 @@ std::vector<int> PushesTo(const PullBoard& board, int goal) {
 
 }  // namespace
 
-int PushLowerBound(const PullBoard& board, const std::vector<int>& boxes) {
-  const std::vector<int>& goals = board.goals();
+int PushLowerBound(const Board& board, const std::vector<int>& boxes) {
+  const std::vector<Square>& goals = board.goals();
   if (boxes.size() != goals.size() || boxes.empty()) return -1;
   const int n = static_cast<int>(boxes.size());
   std::vector<int> cost(static_cast<size_t>(n) * n);

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "generator/pull_board.h"
+#include "solver/board.h"
 
 namespace sokoban::generator {
 
@@ -15,7 +15,7 @@ namespace sokoban::generator {
 // and every box must end on its own goal, so no solution has fewer pushes.
 // At least the sum of GoalDistance over the boxes, usually more when the
 // goals lie together. boxes: as many squares as the board has goals, none
-// dead; returns -1 when some box cannot reach any goal.
-int PushLowerBound(const PullBoard& board, const std::vector<int>& boxes);
+// dead (floor indices of the board); returns -1 when some box cannot reach any goal.
+int PushLowerBound(const Board& board, const std::vector<int>& boxes);
 
 }  // namespace sokoban::generator

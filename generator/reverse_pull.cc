@@ -3,7 +3,11 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "generator/state_store.h"
+#include "solver/floor_cuts.h"
+#include "solver/freeze.h"
+#include "solver/reach.h"
+#include "solver/state_store.h"
+#include "solver/zobrist.h"
 
 namespace sokoban::generator {
 namespace {
@@ -16,24 +20,28 @@ void MarkBoxes(const std::vector<int>& boxes, std::vector<uint8_t>& box_at) {
 // Squares where the player may stand at the start: free floor. The
 // solved position's player can be anywhere (the forward game ends as soon
 // as the last box lands), so every free area is a legitimate start.
-std::vector<int> FreeFloor(const PullBoard& board, const std::vector<uint8_t>& box_at) {
+std::vector<int> FreeFloor(const Board& board, const std::vector<uint8_t>& box_at) {
   std::vector<int> free;
   for (int sq = 0; sq < board.size(); ++sq) {
-    if (board.IsFloor(sq) && !box_at[sq]) free.push_back(sq);
+    if (!box_at[sq]) free.push_back(sq);
   }
   return free;
 }
 
+std::vector<int> GoalSquares(const Board& board) {
+  return std::vector<int>(board.goals().begin(), board.goals().end());
+}
+
 }  // namespace
 
-std::string CheckStart(PullBoard& board, const std::vector<int>& boxes, int player,
+std::string CheckStart(const Board& board, const std::vector<int>& boxes, int player,
                        const StartChecks& checks) {
   if (boxes.size() != board.goals().size()) {
     return absl::StrCat(boxes.size(), " boxes for ", board.goals().size(), " goals");
   }
   std::vector<uint8_t> box_at(board.size(), 0);
   MarkBoxes(boxes, box_at);
-  if (player < 0 || !board.IsFloor(player) || box_at[player]) return "player not on free floor";
+  if (player < 0 || player >= board.size() || box_at[player]) return "player not on free floor";
   int off_goal = 0;
   for (int b : boxes) {
     if (box_at[b] != 1) return "two boxes on one square";
@@ -47,7 +55,7 @@ std::string CheckStart(PullBoard& board, const std::vector<int>& boxes, int play
   MarkBoxes(boxes, box_at);
   for (int b : boxes) {
     if (board.IsDead(b)) return "box on a dead square";
-    if (!board.IsGoal(b) && board.IsFrozen(b, box_at)) return "box frozen";
+    if (!board.IsGoal(b) && IsFrozen(board, box_at.data(), b)) return "box frozen";
   }
   const int wanted = std::min<int>(checks.min_moved_boxes, static_cast<int>(boxes.size()));
   if (off_goal < wanted) return absl::StrCat("only ", off_goal, " boxes moved");
@@ -56,9 +64,9 @@ std::string CheckStart(PullBoard& board, const std::vector<int>& boxes, int play
 
 namespace {
 
-std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChecks& checks,
-                                     Rng& rng) {
-  std::vector<int> boxes = board.goals();
+std::optional<PullCandidate> OneWalk(const Board& board, Reach& reach, int steps,
+                                     const StartChecks& checks, Rng& rng) {
+  std::vector<int> boxes = GoalSquares(board);
   std::vector<uint8_t> box_at(board.size(), 0);
   MarkBoxes(boxes, box_at);
   // The player starts in the largest free area: a small pocket among the
@@ -67,10 +75,10 @@ std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChe
   if (free.empty()) return std::nullopt;
   for (int sq : free) {
     if (area_of[sq] >= 0) continue;
-    board.Reach(sq, box_at);
+    reach.Mark(board, box_at.data(), sq);
     area_size.push_back(0);
     for (int r : free) {
-      if (board.reached(r)) {
+      if (reach.Reached(r)) {
         area_of[r] = static_cast<int>(area_size.size()) - 1;
         ++area_size.back();
       }
@@ -93,7 +101,7 @@ std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChe
   for (int step = 0; step < steps; ++step) {
     // 1. Legal pulls: the player stands next to a box, can get there, and
     // has a free square to step back onto.
-    board.Reach(player, box_at);
+    reach.Mark(board, box_at.data(), player);
     pulls.clear();
     int total = 0, on_goal = 0;
     for (int b : boxes) on_goal += board.IsGoal(b);
@@ -101,7 +109,7 @@ std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChe
       const bool from_goal = board.IsGoal(boxes[i]);
       for (int d = 0; d < 4; ++d) {
         const int p = board.Neighbour(boxes[i], d);
-        if (p < 0 || !board.reached(p)) continue;
+        if (p < 0 || !reach.Reached(p)) continue;
         const int q = board.Neighbour(p, d);
         if (q < 0 || box_at[q]) continue;
         // 2. Weights. While boxes stand on goals, getting them off comes
@@ -166,11 +174,12 @@ std::optional<PullCandidate> OneWalk(PullBoard& board, int steps, const StartChe
 
 }  // namespace
 
-std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions& options,
+std::optional<PullCandidate> RandomPullWalk(const Board& board, const WalkOptions& options,
                                             const StartChecks& checks, Rng& rng) {
   std::optional<PullCandidate> best;
+  Reach reach(board.size());
   for (int walk = 0; walk < std::max(options.walks, 1); ++walk) {
-    std::optional<PullCandidate> c = OneWalk(board, options.steps, checks, rng);
+    std::optional<PullCandidate> c = OneWalk(board, reach, options.steps, checks, rng);
     if (c && (!best || c->score > best->score)) best = std::move(c);
   }
   return best;
@@ -188,11 +197,50 @@ struct PathInfo {
   int16_t distance;  // sum of GoalDistance over the boxes (beam only)
 };
 
+// The pull engines' visited states, in the solver's store: each state (K
+// box squares ascending, then the normalized player) once, ids handed out
+// in insertion order, so iterating them never depends on hashing.
+class PullStates {
+ public:
+  PullStates(const Board& board, int k)
+      : k_(k),
+        codec_(board.size(), k),
+        zobrist_(board.size()),
+        store_(codec_, zobrist_),
+        packed_(codec_.stride() + StateStore::kLoadSlack, 0),
+        boxes_(k + 1) {}
+  int size() const { return static_cast<int>(store_.size()); }
+  // key: k box squares ascending, then the player. Returns the id; `added`
+  // says whether it is new.
+  int Insert(const uint16_t* key, bool& added) {
+    codec_.Pack(key[k_], key, packed_.data());
+    const auto [id, is_new] =
+        store_.Insert(packed_.data(), zobrist_.Key(key[k_], key, k_), kNoState, 0);
+    added = is_new;
+    return static_cast<int>(id);
+  }
+  // The key of state id, valid until the next call.
+  const uint16_t* Key(int id) {
+    int player;
+    codec_.Unpack(store_.Packed(static_cast<StateId>(id)), &player, boxes_.data());
+    boxes_[k_] = static_cast<Square>(player);
+    return boxes_.data();
+  }
+
+ private:
+  int k_;
+  StateCodec codec_;
+  Zobrist zobrist_;
+  StateStore store_;
+  std::vector<uint8_t> packed_;
+  std::vector<Square> boxes_;
+};
+
 // Stores the solved position with the player in each free area; returns
 // the ids of those roots, at most `capacity` states stored in all.
-std::vector<int> InsertRoots(PullBoard& board, StateStore& store, int capacity) {
+std::vector<int> InsertRoots(const Board& board, Reach& reach, PullStates& store, int capacity) {
   const int k = static_cast<int>(board.goals().size());
-  std::vector<int> boxes = board.goals(), roots;
+  std::vector<int> boxes = GoalSquares(board), roots;
   std::sort(boxes.begin(), boxes.end());
   std::vector<uint8_t> box_at(board.size(), 0);
   MarkBoxes(boxes, box_at);
@@ -200,7 +248,7 @@ std::vector<int> InsertRoots(PullBoard& board, StateStore& store, int capacity) 
   key.push_back(0);
   for (int sq : FreeFloor(board, box_at)) {
     if (store.size() >= capacity) break;
-    const int area = board.Reach(sq, box_at);
+    const int area = reach.Fill(board, box_at.data(), sq);
     if (area != sq) continue;  // not the first square of its area
     key[k] = static_cast<uint16_t>(area);
     bool added;
@@ -211,13 +259,15 @@ std::vector<int> InsertRoots(PullBoard& board, StateStore& store, int capacity) 
 }
 
 // Unpacks a stored state: its boxes into cur and box_at, the squares the
-// player can walk to into reached.
-void LoadState(PullBoard& board, const uint16_t* state, int k, std::vector<int>& cur,
-               std::vector<uint8_t>& box_at, std::vector<uint8_t>& reached) {
+// player can walk to into reached, and numbers its free floor in cuts, so
+// that each child's normalized player is a lookup.
+void LoadState(const Board& board, Reach& reach, FloorCuts& cuts, const uint16_t* state, int k,
+               std::vector<int>& cur, std::vector<uint8_t>& box_at, std::vector<uint8_t>& reached) {
   cur.assign(state, state + k);
   MarkBoxes(cur, box_at);
-  board.Reach(state[k], box_at);
-  for (int sq = 0; sq < board.size(); ++sq) reached[sq] = board.reached(sq);
+  reach.Mark(board, box_at.data(), state[k]);
+  for (int sq = 0; sq < board.size(); ++sq) reached[sq] = reach.Reached(sq);
+  cuts.Number(box_at.data());
 }
 
 PullCandidate StateCandidate(const uint16_t* state, int k, const PathInfo& n, int score) {
@@ -233,26 +283,27 @@ PullCandidate StateCandidate(const uint16_t* state, int k, const PathInfo& n, in
 
 }  // namespace
 
-std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& options,
+std::optional<PullCandidate> SearchPulls(const Board& board, const SearchOptions& options,
                                          const StartChecks& checks, Rng& rng) {
   const int k = static_cast<int>(board.goals().size());
   const int capacity = std::max(options.max_nodes, 1);
-  StateStore store(k, capacity);
+  PullStates store(board, k);
+  Reach reach(board.size());
+  FloorCuts cuts(board);
   std::vector<PathInfo> info;
   info.reserve(capacity);
   std::vector<uint8_t> box_at(board.size(), 0);
   std::vector<uint16_t> key(k + 1);
 
   // 1. Roots: the solved position with the player in each free area.
-  info.resize(InsertRoots(board, store, capacity).size(), PathInfo{0, 0, 0, -1, -1, 0});
+  info.resize(InsertRoots(board, reach, store, capacity).size(), PathInfo{0, 0, 0, -1, -1, 0});
 
   // 2. Breadth-first expansion: ids are handed out in order of discovery,
   // so walking them in order is the FIFO queue.
   std::vector<int> cur(k);
   std::vector<uint8_t> reached(board.size());
   for (int id = 0; id < store.size(); ++id) {
-    const uint16_t* state = store.Key(id);
-    LoadState(board, state, k, cur, box_at, reached);
+    LoadState(board, reach, cuts, store.Key(id), k, cur, box_at, reached);
     const PathInfo parent = info[id];
     for (int i = 0; i < k && store.size() < capacity; ++i) {
       const int b = cur[i];
@@ -262,11 +313,7 @@ std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& 
         const int q = board.Neighbour(p, d);
         if (q < 0 || box_at[q]) continue;
         // Pull: box b -> p, player p -> q.
-        box_at[b] = 0;
-        box_at[p] = 1;
-        const int area = board.Reach(q, box_at);
-        box_at[p] = 0;
-        box_at[b] = 1;
+        const int area = cuts.PlayerAfterMove(b, p, q);
         for (int j = 0; j < k; ++j) key[j] = static_cast<uint16_t>(j == i ? p : cur[j]);
         std::sort(key.begin(), key.begin() + k);
         key[k] = static_cast<uint16_t>(area);
@@ -316,11 +363,13 @@ struct BeamChild {
 
 }  // namespace
 
-std::optional<PullCandidate> BeamPulls(PullBoard& board, const BeamOptions& options,
+std::optional<PullCandidate> BeamPulls(const Board& board, const BeamOptions& options,
                                        const StartChecks& checks, Rng& rng) {
   const int k = static_cast<int>(board.goals().size());
   const int capacity = std::max(options.max_nodes, 1);
-  StateStore store(k, std::min(capacity, 1 << 16));
+  PullStates store(board, k);
+  Reach reach(board.size());
+  FloorCuts cuts(board);
   std::vector<PathInfo> info;
   std::vector<uint8_t> box_at(board.size(), 0);
   std::vector<uint16_t> key(k + 1);
@@ -339,9 +388,9 @@ std::optional<PullCandidate> BeamPulls(PullBoard& board, const BeamOptions& opti
   };
 
   // 1. Roots: the solved position with the player in each free area.
-  std::vector<int> beam = InsertRoots(board, store, capacity);
+  std::vector<int> beam = InsertRoots(board, reach, store, capacity);
   info.resize(beam.size(),
-              PathInfo{0, 0, 0, -1, -1, static_cast<int16_t>(distance_of(board.goals()))});
+              PathInfo{0, 0, 0, -1, -1, static_cast<int16_t>(distance_of(GoalSquares(board)))});
 
   std::optional<PullCandidate> best;
   std::vector<BeamChild> children, mine;
@@ -354,8 +403,7 @@ std::optional<PullCandidate> BeamPulls(PullBoard& board, const BeamOptions& opti
     children.clear();
     for (int id : beam) {
       if (store.size() >= capacity) break;
-      const uint16_t* state = store.Key(id);
-      LoadState(board, state, k, cur, box_at, reached);
+      LoadState(board, reach, cuts, store.Key(id), k, cur, box_at, reached);
       const PathInfo parent = info[id];
       mine.clear();
       for (int i = 0; i < k; ++i) {
@@ -368,9 +416,7 @@ std::optional<PullCandidate> BeamPulls(PullBoard& board, const BeamOptions& opti
             const int player = board.Neighbour(to, d);
             if (player < 0 || box_at[player]) break;
             // Box b now on `to`, the player on `player`.
-            box_at[to] = 1;
-            const int area = board.Reach(player, box_at);
-            box_at[to] = 0;
+            const int area = cuts.PlayerAfterMove(b, to, player);
             for (int j = 0; j < k; ++j) key[j] = static_cast<uint16_t>(j == i ? to : cur[j]);
             std::sort(key.begin(), key.begin() + k);
             key[k] = static_cast<uint16_t>(area);

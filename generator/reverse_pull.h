@@ -19,9 +19,12 @@
 //                   boxes, where breadth-first search stays shallow and
 //                   random walks leave boxes near their goals.
 //
-//   PullBoard board(layout, goals);
+//   absl::StatusOr<Board> board =
+//       Board::FromWallsAndGoals(layout.width, layout.height, layout.wall, goals);
 //   StartChecks checks{.allow_boxes_on_goals = false};
-//   std::optional<PullCandidate> c = SearchPulls(board, {.max_nodes = 50000}, checks, rng);
+//   std::optional<PullCandidate> c = SearchPulls(*board, {.max_nodes = 50000}, checks, rng);
+//
+// Squares are the Board's floor indices throughout.
 #pragma once
 
 #include <cstdint>
@@ -29,8 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "generator/pull_board.h"
 #include "generator/rng.h"
+#include "solver/board.h"
 
 namespace sokoban::generator {
 
@@ -59,7 +62,7 @@ struct StartChecks {
 // box count equals the goal count, no box on a dead square, no box frozen
 // (unless on a goal and boxes on goals are allowed), no box on a goal
 // unless allowed, and enough boxes moved.
-std::string CheckStart(PullBoard& board, const std::vector<int>& boxes, int player,
+std::string CheckStart(const Board& board, const std::vector<int>& boxes, int player,
                        const StartChecks& checks);
 
 struct WalkOptions {
@@ -69,13 +72,13 @@ struct WalkOptions {
   // corridor, so several short walks beat one long one.
   int walks = 1;
 };
-std::optional<PullCandidate> RandomPullWalk(PullBoard& board, const WalkOptions& options,
+std::optional<PullCandidate> RandomPullWalk(const Board& board, const WalkOptions& options,
                                             const StartChecks& checks, Rng& rng);
 
 struct SearchOptions {
   int max_nodes = 50000;  // distinct pull states stored, at most
 };
-std::optional<PullCandidate> SearchPulls(PullBoard& board, const SearchOptions& options,
+std::optional<PullCandidate> SearchPulls(const Board& board, const SearchOptions& options,
                                          const StartChecks& checks, Rng& rng);
 
 // What the engines maximize over the reversed pull path: pushes (or the
@@ -94,7 +97,7 @@ struct BeamOptions {
 // boxes, box changes) among the states the beam met that pass the checks;
 // `pulls` is the length of the pull path to it (an upper bound on the
 // fewest pushes), `pulls_exact` false.
-std::optional<PullCandidate> BeamPulls(PullBoard& board, const BeamOptions& options,
+std::optional<PullCandidate> BeamPulls(const Board& board, const BeamOptions& options,
                                        const StartChecks& checks, Rng& rng);
 
 }  // namespace sokoban::generator

@@ -15,7 +15,7 @@ ASAN_BUILD_DIR="${SOKOBAN_ASAN_BUILD_DIR:-$ROOT/build-asan}"
 
 # What the build needs on Debian 12. make is listed because cmake only
 # recommends it.
-REQUIRED_PACKAGES=(cmake make g++ libboost-program-options-dev libboost-container-dev libabsl-dev
+REQUIRED_PACKAGES=(cmake make g++ libboost-program-options-dev libabsl-dev
   nlohmann-json3-dev libgtest-dev libbenchmark-dev)
 # Nice to have (formatting the sources); its absence never stops a build.
 OPTIONAL_PACKAGES=(clang-format)

@@ -24,16 +24,10 @@ absl::StatusOr<Board> Board::Build(const Level& level) {
         absl::StrCat("board has ", b.cell_.size(), " floor squares; at most ", kMaxFloorSquares));
   }
   const int n = b.size();
-  b.neighbour_.assign(static_cast<size_t>(n) * 4, kNoSquare);
+  b.ComputeNeighbours();
   b.goal_.assign(n, 0);
   for (int sq = 0; sq < n; ++sq) {
     const int cell = b.cell_[sq];
-    const int x = cell % b.width_, y = cell / b.width_;
-    for (int d = 0; d < 4; ++d) {
-      // The floor is closed (validated), so neighbours stay on the grid.
-      const int nc = (y + kDy[d]) * b.width_ + (x + kDx[d]);
-      b.neighbour_[sq * 4 + d] = static_cast<int16_t>(b.index_of_[nc]);
-    }
     const char c = level.squares[cell];
     if (IsGoalChar(c)) {
       b.goal_[sq] = 1;
@@ -46,27 +40,79 @@ absl::StatusOr<Board> Board::Build(const Level& level) {
   return b;
 }
 
+absl::StatusOr<Board> Board::FromWallsAndGoals(int width, int height,
+                                               const std::vector<uint8_t>& wall,
+                                               const std::vector<int>& goal_cells) {
+  Board b;
+  b.width_ = width;
+  b.height_ = height;
+  const int cells = width * height;
+  if (width < 1 || height < 1 || static_cast<int>(wall.size()) != cells) {
+    return absl::InvalidArgumentError(absl::StrCat("bad grid ", width, "x", height));
+  }
+  b.index_of_.assign(cells, -1);
+  for (int cell = 0; cell < cells; ++cell) {
+    if (wall[cell]) continue;
+    const int x = cell % width, y = cell / width;
+    if (x == 0 || y == 0 || x == width - 1 || y == height - 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("floor at row ", y + 1, ", column ", x + 1, " touches the edge"));
+    }
+    b.index_of_[cell] = static_cast<int>(b.cell_.size());
+    b.cell_.push_back(cell);
+  }
+  if (b.cell_.size() > kMaxFloorSquares) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("board has ", b.cell_.size(), " floor squares; at most ", kMaxFloorSquares));
+  }
+  b.ComputeNeighbours();
+  b.goal_.assign(b.size(), 0);
+  for (int cell : goal_cells) {
+    if (cell < 0 || cell >= cells || b.index_of_[cell] < 0 || b.goal_[b.index_of_[cell]]) {
+      return absl::InvalidArgumentError(absl::StrCat("goal at cell ", cell, " is not free floor"));
+    }
+    b.goal_[b.index_of_[cell]] = 1;
+    b.goals_.push_back(static_cast<Square>(b.index_of_[cell]));
+  }
+  b.start_player_ = kNoSquare;
+  b.ComputeDeadSquares();
+  return b;
+}
+
+void Board::ComputeNeighbours() {
+  const int n = size();
+  neighbour_.assign(static_cast<size_t>(n) * 4, kNoSquare);
+  for (int sq = 0; sq < n; ++sq) {
+    const int cell = cell_[sq];
+    const int x = cell % width_, y = cell / width_;
+    for (int d = 0; d < 4; ++d) {
+      // The floor is closed (validated), so neighbours stay on the grid.
+      const int nc = (y + kDy[d]) * width_ + (x + kDx[d]);
+      neighbour_[sq * 4 + d] = static_cast<int16_t>(index_of_[nc]);
+    }
+  }
+}
+
 // A square is live when a box on it can be pulled to some goal: pull boxes
-// backwards from every goal (a pull needs two free squares in a row) and
-// mark what they reach. Everything else is dead.
+// backwards from every goal at once, breadth first (a pull needs two free
+// squares in a row), and count the pulls. Everything not reached is dead.
 void Board::ComputeDeadSquares() {
   const int n = size();
-  std::vector<uint8_t> live(n, 0);
-  std::vector<int> stack(goals_.begin(), goals_.end());
-  for (int g : goals_) live[g] = 1;
-  while (!stack.empty()) {
-    const int sq = stack.back();
-    stack.pop_back();
+  goal_distance_.assign(n, kFarFromGoals);
+  std::vector<int> queue(goals_.begin(), goals_.end());
+  for (int g : goals_) goal_distance_[g] = 0;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const int sq = queue[head];
     for (int d = 0; d < 4; ++d) {
       const int to = Neighbour(sq, d);
-      if (to == kNoSquare || live[to]) continue;
+      if (to == kNoSquare || goal_distance_[to] != kFarFromGoals) continue;
       if (Neighbour(to, d) == kNoSquare) continue;  // no room for the puller
-      live[to] = 1;
-      stack.push_back(to);
+      goal_distance_[to] = goal_distance_[sq] + 1;
+      queue.push_back(to);
     }
   }
   dead_.assign(n, 0);
-  for (int sq = 0; sq < n; ++sq) dead_[sq] = !live[sq];
+  for (int sq = 0; sq < n; ++sq) dead_[sq] = goal_distance_[sq] == kFarFromGoals;
 }
 
 int Board::DeadSquareCount() const {

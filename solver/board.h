@@ -35,6 +35,14 @@ class Board {
   // Fails when the level does not pass ValidateLevel or has more than
   // kMaxFloorSquares floor squares.
   static absl::StatusOr<Board> Build(const Level& level);
+  // The board of a layout before boxes and a player exist (the generator's
+  // use): every cell with wall[cell] == 0 is floor, row-major, width *
+  // height cells; goal_cells are distinct floor cells, kept in the order
+  // given by goals(). Fails when floor touches the grid's edge, a goal is
+  // not floor, or there are more than kMaxFloorSquares floor squares.
+  static absl::StatusOr<Board> FromWallsAndGoals(int width, int height,
+                                                 const std::vector<uint8_t>& wall,
+                                                 const std::vector<int>& goal_cells);
 
   int size() const { return static_cast<int>(cell_.size()); }
   int width() const { return width_; }
@@ -46,6 +54,11 @@ class Board {
   bool IsGoal(int sq) const { return goal_[sq]; }
   // A box on a dead square can never reach any goal.
   bool IsDead(int sq) const { return dead_[sq]; }
+  // Fewest pushes that take a box from sq to its nearest goal, other boxes
+  // and the player's way round ignored (pulls from the goals, each needing
+  // a free square beyond); kFarFromGoals on dead squares.
+  static constexpr int kFarFromGoals = 1 << 20;
+  int GoalDistance(int sq) const { return goal_distance_[sq]; }
   // Walls on both sides of sq across direction d: a one-wide passage.
   bool IsTunnel(int sq, int d) const {
     return Neighbour(sq, d ^ 1) == kNoSquare && Neighbour(sq, d ^ 3) == kNoSquare;
@@ -54,12 +67,14 @@ class Board {
   int Cell(int sq) const { return cell_[sq]; }
   int FloorIndex(int cell) const { return index_of_[cell]; }
 
+  // Row-major (Build) or in the order given (FromWallsAndGoals).
   const std::vector<Square>& goals() const { return goals_; }
   const std::vector<Square>& start_boxes() const { return start_boxes_; }  // sorted
   int start_player() const { return start_player_; }
   int DeadSquareCount() const;
 
  private:
+  void ComputeNeighbours();
   void ComputeDeadSquares();
 
   int width_ = 0, height_ = 0;
@@ -67,6 +82,7 @@ class Board {
   std::vector<int> index_of_;
   std::vector<int16_t> neighbour_;
   std::vector<uint8_t> goal_, dead_;
+  std::vector<int> goal_distance_;
   std::vector<Square> goals_, start_boxes_;
   int start_player_ = 0;
 };

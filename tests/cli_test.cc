@@ -311,6 +311,25 @@ TEST_F(CliTest, ConvertSelectedLevelsToStandardOutput) {
   EXPECT_EQ(DetectFormat(o.out), Format::kSok) << o.out;
 }
 
+// As convert does, `generate -o -` writes the pack to standard output and
+// leaves no file named `-` behind.
+TEST_F(CliTest, GenerateToStandardOutput) {
+  const std::string in_dir = "cd " + Quote(dir_.string()) + " && ";
+  Output o = RunWith(in_dir, "generate --count 2 --boxes 2 --seed 3 -o -", "</dev/null");
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "-"));
+  absl::StatusOr<Collection> c = ReadCollection(o.out, Format::kSok);
+  ASSERT_TRUE(c.ok()) << c.status();
+  ASSERT_EQ(c->levels.size(), 2u);
+  EXPECT_EQ(c->levels[0].level.title, "Level 1");
+  EXPECT_FALSE(c->levels[0].level.solutions.empty());
+  // The same pack as without -o.
+  EXPECT_EQ(o.out, Run("generate --count 2 --boxes 2 --seed 3").out);
+  // With --json both would go to standard output.
+  EXPECT_EQ(RunWith(in_dir, "generate --count 1 --json -o -", "</dev/null").code, 2);
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "-"));
+}
+
 TEST_F(CliTest, ConvertsASeedFormatAndHonoursForcedFormat) {
   const std::string digits =
       Quote(std::string(SOKOBAN_SHARED_DIR) + "/formats/seed-digits-xsokoban1.sok");

@@ -282,6 +282,29 @@ TEST(SokReader, TitleKeyLinesHeadingBoards) {
   }
 }
 
+// A `Title:` line directly above a board names that board even without a
+// blank line before it: after file notes, after a level's notes.
+TEST(SokReader, TitleKeyLineDirectlyAboveBoardAfterNotes) {
+  const Collection c = Read(
+      "Some file note\n"
+      "Title: a\n"
+      "#####\n"
+      "#@$.#\n"
+      "#####\n"
+      "\n"
+      "A note of a\n"
+      "Title: b\n"
+      "#####\n"
+      "#@$.#\n"
+      "#####\n");
+  ASSERT_EQ(c.levels.size(), 2u);
+  EXPECT_EQ(c.levels[0].level.title, "a");
+  EXPECT_EQ(c.levels[1].level.title, "b");
+  EXPECT_EQ(c.notes, (std::vector<std::string>{"Some file note"}));
+  EXPECT_EQ(c.levels[0].level.notes, (std::vector<std::string>{"A note of a"}));
+  EXPECT_TRUE(c.levels[1].level.notes.empty());
+}
+
 TEST(SokReader, RunLengthRowsGroupsAndRowSeparators) {
   const Collection c = Read(
       "4#\n"

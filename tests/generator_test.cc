@@ -14,10 +14,13 @@
 #include "generator/goals.h"
 #include "generator/layout.h"
 #include "generator/pack.h"
-#include "generator/pull_board.h"
 #include "generator/push_bound.h"
 #include "generator/reverse_pull.h"
-#include "generator/state_store.h"
+#include "generator/trim.h"
+#include "generator/unused_floor.h"
+#include "solver/board.h"
+#include "solver/freeze.h"
+#include "solver/reach.h"
 #include "solver/solver.h"
 
 namespace sokoban::generator {
@@ -134,56 +137,148 @@ Layout Room7x7() {
   return FromRows({"#######", "#     #", "#     #", "#     #", "#     #", "#     #", "#######"});
 }
 
-TEST(PullBoardTest, DeadSquaresAndFreeze) {
+// The generator's board of a layout and goals (grid cells).
+Board MakeBoard(const Layout& l, const std::vector<int>& goals) {
+  return Board::FromWallsAndGoals(l.width, l.height, l.wall, goals).value();
+}
+
+// Floor indices of grid cells.
+std::vector<int> Squares(const Board& board, const std::vector<int>& cells) {
+  std::vector<int> squares;
+  for (int cell : cells) squares.push_back(board.FloorIndex(cell));
+  return squares;
+}
+
+TEST(GeneratorBoardTest, DeadSquaresDistancesAndFreeze) {
   const Layout l = Room7x7();
-  PullBoard board(l, {3 * 7 + 3});        // goal in the middle
-  EXPECT_TRUE(board.IsDead(1 * 7 + 1));   // corner
-  EXPECT_TRUE(board.IsDead(1 * 7 + 3));   // along the top wall
-  EXPECT_TRUE(board.IsDead(3 * 7 + 1));   // along the left wall
-  EXPECT_FALSE(board.IsDead(2 * 7 + 2));  // inner ring: pullable from the goal
-  EXPECT_EQ(board.GoalDistance(3 * 7 + 2), 1);
-  EXPECT_EQ(board.GoalDistance(2 * 7 + 2), 2);
+  const Board board = MakeBoard(l, {3 * 7 + 3});  // goal in the middle
+  auto at = [&](int cell) { return board.FloorIndex(cell); };
+  EXPECT_TRUE(board.IsDead(at(1 * 7 + 1)));   // corner
+  EXPECT_TRUE(board.IsDead(at(1 * 7 + 3)));   // along the top wall
+  EXPECT_TRUE(board.IsDead(at(3 * 7 + 1)));   // along the left wall
+  EXPECT_FALSE(board.IsDead(at(2 * 7 + 2)));  // inner ring: pullable from the goal
+  EXPECT_EQ(board.GoalDistance(at(3 * 7 + 2)), 1);
+  EXPECT_EQ(board.GoalDistance(at(2 * 7 + 2)), 2);
+  EXPECT_EQ(board.GoalDistance(at(1 * 7 + 1)), Board::kFarFromGoals);
   std::vector<uint8_t> box_at(board.size(), 0);
-  box_at[3 * 7 + 2] = box_at[3 * 7 + 3] = 1;
-  EXPECT_FALSE(board.IsFrozen(3 * 7 + 2, box_at));
+  box_at[at(3 * 7 + 2)] = box_at[at(3 * 7 + 3)] = 1;
+  EXPECT_FALSE(IsFrozen(board, box_at.data(), at(3 * 7 + 2)));
   box_at.assign(board.size(), 0);
-  box_at[1 * 7 + 2] = box_at[1 * 7 + 3] = 1;  // side by side against the wall
-  EXPECT_TRUE(board.IsFrozen(1 * 7 + 2, box_at));
+  box_at[at(1 * 7 + 2)] = box_at[at(1 * 7 + 3)] = 1;  // side by side against the wall
+  EXPECT_TRUE(IsFrozen(board, box_at.data(), at(1 * 7 + 2)));
   box_at.assign(board.size(), 0);
-  box_at[2 * 7 + 2] = box_at[2 * 7 + 3] = box_at[3 * 7 + 2] = box_at[3 * 7 + 3] = 1;
-  EXPECT_TRUE(board.IsFrozen(2 * 7 + 2, box_at));  // a 2x2 block of boxes
+  box_at[at(2 * 7 + 2)] = box_at[at(2 * 7 + 3)] = box_at[at(3 * 7 + 2)] = box_at[at(3 * 7 + 3)] = 1;
+  EXPECT_TRUE(IsFrozen(board, box_at.data(), at(2 * 7 + 2)));  // a 2x2 block of boxes
+}
+
+// The generator's Board (walls and goals alone) is the solver's: on 500
+// layouts of every style and size, with random boxes and a player, it has
+// the floor, neighbours, goals, dead squares and freeze answers of the
+// Board the solver builds from the level, and push distances that agree
+// with the dead squares and with one-box push bounds. (Before the
+// generator moved onto it, this test checked the same answers against the
+// generator's own PullBoard.)
+TEST(SharedBoardTest, WallsAndGoalsBoardAnswersAsTheLevelsBoard) {
+  int layouts = 0, frozen = 0, dead = 0;
+  for (LayoutStyle style : kAllLayoutStyles) {
+    for (uint64_t seed = 0; seed < 100; ++seed) {
+      Rng rng = Rng::ForAttempt(seed, 7);
+      LayoutSpec spec;
+      spec.width = 8 + static_cast<int>(seed % 13);
+      spec.height = 8 + static_cast<int>(seed % 9);
+      const std::optional<Layout> l = MakeLayout(style, spec, rng);
+      if (!l) continue;
+      const int k = 2 + static_cast<int>(seed % 6);
+      const std::vector<int> goals = ChooseGoals(*l, k, rng);
+      if (static_cast<int>(goals.size()) < k) continue;
+      ++layouts;
+      const Board b = MakeBoard(*l, goals);
+      ASSERT_EQ(b.goals().size(), goals.size());
+      for (size_t i = 0; i < goals.size(); ++i) EXPECT_EQ(b.Cell(b.goals()[i]), goals[i]);
+      // The same walls and goals as a level, boxes on random free squares.
+      Level level;
+      level.width = l->width;
+      level.height = l->height;
+      level.squares.assign(l->wall.size(), '#');
+      for (int sq = 0; sq < b.size(); ++sq) level.squares[b.Cell(sq)] = b.IsGoal(sq) ? '.' : ' ';
+      std::vector<uint8_t> occupied(b.size(), 0);
+      std::vector<int> boxes;
+      int player = -1;
+      while (static_cast<int>(boxes.size()) < k) {
+        const int sq = static_cast<int>(rng.Below(static_cast<uint32_t>(b.size())));
+        if (occupied[sq] || sq == player) continue;
+        if (player < 0) {
+          player = sq;
+          continue;
+        }
+        occupied[sq] = 1;
+        boxes.push_back(sq);
+      }
+      level.squares[b.Cell(player)] = b.IsGoal(player) ? '+' : '@';
+      for (int sq : boxes) level.squares[b.Cell(sq)] = b.IsGoal(sq) ? '*' : '$';
+      const absl::StatusOr<Board> from_level = Board::Build(level);
+      ASSERT_TRUE(from_level.ok()) << from_level.status();
+      ASSERT_EQ(from_level->size(), b.size());
+      for (int sq = 0; sq < b.size(); ++sq) {
+        EXPECT_EQ(from_level->Cell(sq), b.Cell(sq));
+        EXPECT_EQ(from_level->IsGoal(sq), b.IsGoal(sq));
+        EXPECT_EQ(from_level->IsDead(sq), b.IsDead(sq));
+        EXPECT_EQ(from_level->GoalDistance(sq), b.GoalDistance(sq));
+        EXPECT_EQ(b.IsDead(sq), b.GoalDistance(sq) == Board::kFarFromGoals);
+        for (int d = 0; d < 4; ++d) EXPECT_EQ(from_level->Neighbour(sq, d), b.Neighbour(sq, d));
+        dead += b.IsDead(sq);
+      }
+      for (int sq : boxes) {
+        const bool f = IsFrozen(b, occupied.data(), sq);
+        EXPECT_EQ(IsFrozen(*from_level, occupied.data(), sq), f);
+        frozen += f;
+      }
+      // One box and one goal: the push bound is the box's goal distance.
+      const Board single = MakeBoard(*l, {goals[0]});
+      for (int sq = 0; sq < single.size(); sq += 3) {
+        if (single.IsDead(sq)) continue;
+        EXPECT_EQ(PushLowerBound(single, {sq}), single.GoalDistance(sq));
+      }
+    }
+  }
+  EXPECT_GE(layouts, 400);
+  EXPECT_GT(dead, 1000);
+  EXPECT_GT(frozen, 10);
 }
 
 TEST(ReversePullTest, CheckStartRejectsBadStarts) {
   const Layout l = Room7x7();
-  PullBoard board(l, {3 * 7 + 2, 3 * 7 + 4});
+  const Board board = MakeBoard(l, {3 * 7 + 2, 3 * 7 + 4});
+  const int player = board.FloorIndex(5 * 7 + 1);
   StartChecks checks;
-  EXPECT_EQ(CheckStart(board, {3 * 7 + 2, 3 * 7 + 3}, 5 * 7 + 1, checks),
+  EXPECT_EQ(CheckStart(board, Squares(board, {3 * 7 + 2, 3 * 7 + 3}), player, checks),
             "box on a goal at the start");
   checks.allow_boxes_on_goals = true;
-  EXPECT_EQ(CheckStart(board, {3 * 7 + 2, 3 * 7 + 3}, 5 * 7 + 1, checks), "only 1 boxes moved");
+  EXPECT_EQ(CheckStart(board, Squares(board, {3 * 7 + 2, 3 * 7 + 3}), player, checks),
+            "only 1 boxes moved");
   checks.min_moved_boxes = 1;
-  EXPECT_EQ(CheckStart(board, {3 * 7 + 2, 3 * 7 + 3}, 5 * 7 + 1, checks), "");
-  EXPECT_EQ(CheckStart(board, {1 * 7 + 1, 3 * 7 + 3}, 5 * 7 + 1, checks), "box on a dead square");
-  EXPECT_EQ(CheckStart(board, {3 * 7 + 3}, 5 * 7 + 1, checks), "1 boxes for 2 goals");
+  EXPECT_EQ(CheckStart(board, Squares(board, {3 * 7 + 2, 3 * 7 + 3}), player, checks), "");
+  EXPECT_EQ(CheckStart(board, Squares(board, {1 * 7 + 1, 3 * 7 + 3}), player, checks),
+            "box on a dead square");
+  EXPECT_EQ(CheckStart(board, Squares(board, {3 * 7 + 3}), player, checks), "1 boxes for 2 goals");
 }
 
 // Builds the level a pull candidate describes, the way the pipeline does.
-Level CandidateLevel(const Layout& l, const PullBoard& board, const PullCandidate& c) {
+Level CandidateLevel(const Layout& l, const Board& board, const PullCandidate& c) {
   Level level;
   level.width = l.width;
   level.height = l.height;
   level.squares.assign(l.wall.size(), '#');
   for (int sq = 0; sq < board.size(); ++sq) {
-    if (!board.IsFloor(sq)) continue;
     const bool box = std::find(c.boxes.begin(), c.boxes.end(), sq) != c.boxes.end();
     const bool goal = board.IsGoal(sq);
+    char& square = level.squares[board.Cell(sq)];
     if (sq == c.player) {
-      level.squares[sq] = goal ? '+' : '@';
+      square = goal ? '+' : '@';
     } else if (box) {
-      level.squares[sq] = goal ? '*' : '$';
+      square = goal ? '*' : '$';
     } else {
-      level.squares[sq] = goal ? '.' : ' ';
+      square = goal ? '.' : ' ';
     }
   }
   return level;
@@ -199,7 +294,7 @@ TEST(ReversePullTest, SearchDepthIsTheFewestPushes) {
     if (!l) continue;
     const std::vector<int> goals = ChooseGoals(*l, 2, rng);
     if (goals.size() < 2) continue;
-    PullBoard board(*l, goals);
+    const Board board = MakeBoard(*l, goals);
     const std::optional<PullCandidate> c = SearchPulls(board, {20000}, StartChecks{}, rng);
     if (!c) continue;
     EXPECT_TRUE(c->pulls_exact);
@@ -224,7 +319,7 @@ TEST(ReversePullTest, WalkPositionsAreSolvable) {
     if (!l) continue;
     const std::vector<int> goals = ChooseGoals(*l, 3, rng);
     if (goals.size() < 3) continue;
-    PullBoard board(*l, goals);
+    const Board board = MakeBoard(*l, goals);
     const std::optional<PullCandidate> c = RandomPullWalk(board, {80, 2}, StartChecks{}, rng);
     if (!c) continue;
     const Level level = CandidateLevel(*l, board, *c);
@@ -239,7 +334,7 @@ TEST(ReversePullTest, WalkPositionsAreSolvable) {
   EXPECT_GE(checked, 10);
 }
 
-int GoalDistanceSum(const PullBoard& board, const std::vector<int>& boxes) {
+int GoalDistanceSum(const Board& board, const std::vector<int>& boxes) {
   int sum = 0;
   for (int b : boxes) sum += board.GoalDistance(b);
   return sum;
@@ -250,37 +345,19 @@ TEST(PushBoundTest, MatchingBeatsNearestGoalsAndStaysBelowOptimal) {
   // they need 6 pushes at least, not 5.
   const Layout l =
       FromRows({"#########", "#       #", "#       #", "#       #", "#       #", "#########"});
-  PullBoard board(l, {2 * 9 + 2, 2 * 9 + 3});
-  const std::vector<int> boxes = {2 * 9 + 5, 2 * 9 + 6};
+  const Board board = MakeBoard(l, {2 * 9 + 2, 2 * 9 + 3});
+  const std::vector<int> boxes = Squares(board, {2 * 9 + 5, 2 * 9 + 6});
   EXPECT_EQ(GoalDistanceSum(board, boxes), 5);
   EXPECT_EQ(PushLowerBound(board, boxes), 6);
   PullCandidate c;
   c.boxes = boxes;
-  c.player = 1 * 9 + 1;
+  c.player = board.FloorIndex(1 * 9 + 1);
   SolveOptions options;
   options.mode = SolveMode::kOptimal;
   const SolveResult r = Solve(CandidateLevel(l, board, c), options);
   ASSERT_EQ(r.status, SolveStatus::kSolved);
   EXPECT_GE(r.metrics.pushes, 6);
-  EXPECT_EQ(PushLowerBound(board, {2 * 9 + 5}), -1);  // one box for two goals
-}
-
-TEST(StateStoreTest, GrowsPastItsCapacityAndKeepsIds) {
-  StateStore store(2, 4);
-  std::vector<std::vector<uint16_t>> keys;
-  for (uint16_t i = 0; i < 200; ++i) keys.push_back({i, static_cast<uint16_t>(i * 7), 3});
-  for (size_t i = 0; i < keys.size(); ++i) {
-    bool added = false;
-    EXPECT_EQ(store.Insert(keys[i].data(), added), static_cast<int>(i));
-    EXPECT_TRUE(added);
-  }
-  EXPECT_EQ(store.size(), 200);
-  for (size_t i = 0; i < keys.size(); ++i) {
-    bool added = true;
-    EXPECT_EQ(store.Insert(keys[i].data(), added), static_cast<int>(i));
-    EXPECT_FALSE(added);
-    EXPECT_TRUE(std::equal(keys[i].begin(), keys[i].end(), store.Key(static_cast<int>(i))));
-  }
+  EXPECT_EQ(PushLowerBound(board, Squares(board, {2 * 9 + 5})), -1);  // one box for two goals
 }
 
 TEST(GoalsTest, ClusteredGoalsAreDistinctPullableAndCloser) {
@@ -327,7 +404,7 @@ TEST(ReversePullTest, BeamCarriesBoxesAtLeastAsFarAsWalks) {
     if (!l) continue;
     const std::vector<int> goals = ChooseClusteredGoals(*l, 4, rng);
     if (goals.size() < 4) continue;
-    PullBoard board(*l, goals);
+    const Board board = MakeBoard(*l, goals);
     Rng walk_rng(seed), beam_rng(seed);
     const std::optional<PullCandidate> walk =
         RandomPullWalk(board, {200, 8}, StartChecks{}, walk_rng);
@@ -363,7 +440,7 @@ TEST(ReversePullTest, BeamIsDeterministic) {
   const std::optional<Layout> l =
       MakeLayout(LayoutStyle::kRooms, {16, 12, OpenLimit{}}, layout_rng);
   ASSERT_TRUE(l);
-  PullBoard board(*l, ChooseClusteredGoals(*l, 5, layout_rng));
+  const Board board = MakeBoard(*l, ChooseClusteredGoals(*l, 5, layout_rng));
   Rng a(3), b(3);
   const std::optional<PullCandidate> x = BeamPulls(board, BeamOptions{}, StartChecks{}, a);
   const std::optional<PullCandidate> y = BeamPulls(board, BeamOptions{}, StartChecks{}, b);
@@ -439,6 +516,83 @@ void CheckPack(const GenerateOptions& o, const GenerateResult& r) {
   }
 }
 
+TEST(UnusedFloorTest, CountsSquaresNeitherPlayerNorBoxStandsOn) {
+  const Level level = Level::FromRows({"#######", "#@$ . #", "#     #", "#######"});
+  absl::StatusOr<UnusedFloor> u = MeasureUnusedFloor(level, "RR");
+  ASSERT_TRUE(u.ok()) << u.status();
+  EXPECT_EQ(u->floor, 10);
+  EXPECT_EQ(u->unused, 6);  // (5,1) and the whole lower row
+  EXPECT_EQ(u->unused_at[1 * 7 + 5], 1);
+  EXPECT_EQ(u->unused_at[1 * 7 + 4], 0);  // the box ends there
+  EXPECT_DOUBLE_EQ(u->share(), 0.6);
+  EXPECT_FALSE(MeasureUnusedFloor(level, "LL").ok());  // into the wall
+}
+
+// Trimming is safe: every trimmed level is valid, its stored solution
+// replays and solves it, it has less unused floor, and the solver's states
+// on it are at least 90% of those on the untrimmed level.
+TEST(TrimTest, TrimmedLevelsKeepSolutionAndDifficulty) {
+  GenerateOptions o;
+  o.count = 8;
+  o.difficulty = Difficulty::kHard;
+  o.trim = false;
+  o.seed = 5;
+  const GenerateResult r = Generate(o);
+  ASSERT_EQ(static_cast<int>(r.levels.size()), o.count) << r.Shortfall(o.count);
+  SolveOptions fast;
+  fast.max_expansions = r.plan.solver_budget;
+  int trimmed = 0;
+  for (const GeneratedLevel& g : r.levels) {
+    SCOPED_TRACE(g.level.title);
+    const std::string& moves = g.level.solutions[0].moves;
+    const absl::StatusOr<UnusedFloor> before = MeasureUnusedFloor(g.level, moves);
+    ASSERT_TRUE(before.ok());
+    EXPECT_EQ(before->unused, g.unused_floor);
+    const SolveResult untrimmed = Solve(g.level, fast);
+    ASSERT_EQ(untrimmed.status, SolveStatus::kSolved);
+    TrimOptions t;
+    t.solve = fast;
+    t.untrimmed_states = untrimmed.expanded;
+    const std::optional<TrimmedLevel> tl = TrimUnusedFloor(g.level, moves, t);
+    if (!tl) continue;
+    ++trimmed;
+    ASSERT_TRUE(ValidateLevel(tl->level).ok()) << ValidateLevel(tl->level);
+    const ReplayResult replay = Replay(tl->level, moves);
+    EXPECT_TRUE(replay.valid && replay.solved);
+    EXPECT_EQ(replay.metrics, g.metrics);
+    EXPECT_EQ(tl->level.solutions.size(), 1u);
+    const absl::StatusOr<UnusedFloor> after = MeasureUnusedFloor(tl->level, moves);
+    ASSERT_TRUE(after.ok());
+    EXPECT_EQ(after->unused, before->unused - tl->removed);
+    EXPECT_EQ(after->floor, before->floor - tl->removed);
+    const SolveResult again = Solve(tl->level, fast);
+    ASSERT_EQ(again.status, SolveStatus::kSolved);
+    EXPECT_EQ(again.expanded, tl->states);
+    EXPECT_GE(static_cast<double>(again.expanded), 0.9 * static_cast<double>(untrimmed.expanded));
+  }
+  EXPECT_GE(trimmed, o.count / 2);
+
+  // The hard preset trims by default, and the pack says so per level.
+  o.trim.reset();
+  o.count = 4;
+  const GenerateResult by_default = Generate(o);
+  ASSERT_EQ(static_cast<int>(by_default.levels.size()), o.count);
+  EXPECT_TRUE(by_default.plan.trim);
+  CheckPack(o, by_default);
+  int walled = 0;
+  for (const GeneratedLevel& g : by_default.levels) walled += g.trimmed > 0;
+  EXPECT_GT(walled, 0);
+
+  // --max-unused-floor 0 keeps only levels whose solution uses every square.
+  o.trim = false;
+  o.max_unused_floor = 0.0;
+  o.count = 1;
+  o.max_attempts = 30;
+  const GenerateResult strict = Generate(o);
+  EXPECT_GT(strict.stats.unused_floor, 0u);
+  for (const GeneratedLevel& g : strict.levels) EXPECT_EQ(g.unused_floor, 0);
+}
+
 TEST(GenerateTest, EveryStyleMakesVerifiedLevels) {
   for (LayoutStyle style : kAllLayoutStyles) {
     GenerateOptions o;
@@ -507,6 +661,15 @@ TEST(GenerateTest, PlanPicksTheBeamForLongLevelsOnLargeBoards) {
   o.engine = PullEngine::kWalk;
   EXPECT_EQ(MakePlan(o).engine, PullEngine::kWalk);
   EXPECT_EQ(ParsePullEngine("beam").value(), PullEngine::kBeam);
+  // Hard: breadth-first pull search up to a 10x10 interior, the beam past it.
+  GenerateOptions hard;
+  hard.difficulty = Difficulty::kHard;
+  hard.width = 12;
+  hard.height = 12;
+  EXPECT_EQ(MakePlan(hard).engine, PullEngine::kSearch);
+  hard.width = 14;
+  hard.boxes = 6;
+  EXPECT_EQ(MakePlan(hard).engine, PullEngine::kBeam);
 }
 
 TEST(GenerateTest, BeamPacksAreVerifiedAndSameWhateverTheThreadCount) {

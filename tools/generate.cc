@@ -40,13 +40,15 @@ const char kDetails[] =
     "Difficulty presets (K boxes): easy >= K+2 pushes, >= min(K,2) box changes;\n"
     "medium >= 3K+4 pushes, >= K+1 box changes; hard >= 5K+2 pushes, >= 2K+1 box\n"
     "changes, searched pulls and push-optimal solutions on small boards.\n"
-    "Large boards (more than 6 boxes or 200 interior squares) with hard, or a\n"
+    "Large boards (more than 6 boxes or 100 interior squares) with hard, or a\n"
     "--min-pushes/--min-push-bound above 6K, use the beam engine: goals in one\n"
     "loose group, boxes carried far from it by a beam search over pulls.\n\n"
     "JSON (--json): one line per level with index, title, width, height, boxes,\n"
     "moves, pushes, box_lines, box_changes, pushing_sessions, player_lines, states,\n"
     "optimal_pushes (null when unknown), push_lower_bound (pushes any solution\n"
-    "needs at least: boxes matched to distinct goals, each pushed alone), attempt,\n"
+    "needs at least: boxes matched to distinct goals, each pushed alone), floor,\n"
+    "unused_floor and unused_floor_share (floor neither player nor box stands on\n"
+    "along the solution), trimmed (squares walled by trimming), attempt,\n"
     "solution; then one line with\n"
     "summary: true, made, wanted, attempts and the rejection counts. Without -o\n"
     "the JSON replaces the pack on standard output.\n\n"
@@ -80,6 +82,10 @@ nlohmann::json LevelLine(const gen::GeneratedLevel& g, int index, int boxes) {
   j["states"] = g.states;
   j["optimal_pushes"] = g.optimal_pushes >= 0 ? nlohmann::json(g.optimal_pushes) : nullptr;
   j["push_lower_bound"] = g.push_lower_bound;
+  j["floor"] = g.floor;
+  j["unused_floor"] = g.unused_floor;
+  j["unused_floor_share"] = g.floor > 0 ? static_cast<double>(g.unused_floor) / g.floor : 0.0;
+  j["trimmed"] = g.trimmed;
   j["attempt"] = g.attempt;
   j["solution"] = g.level.solutions.empty() ? "" : g.level.solutions.front().moves;
   return j;
@@ -93,7 +99,8 @@ int RunGenerate(const Args& args) {
   std::string max_open = "3x4", output, shard, journal;
   int min_pushes = -1, min_box_changes = -1, min_push_bound = -1;
   int64_t min_states = -1;
-  bool json = false;
+  bool json = false, trim = false, no_trim = false;
+  double max_unused_floor = 1;
   po::options_description desc("Options");
   desc.add_options()("help,h", "show this help")("count,n", po::value(&o.count)->default_value(10),
                                                  "levels to make")(
@@ -103,7 +110,8 @@ int RunGenerate(const Args& args) {
       "difficulty", po::value(&difficulty)->default_value(difficulty), "easy, medium or hard")(
       "seed", po::value(&o.seed)->default_value(1), "random seed")(
       "threads,j", po::value(&o.threads)->default_value(1), "worker threads")(
-      "output,o", po::value(&output), "write the pack to this file (atomically)")(
+      "output,o", po::value(&output),
+      "write the pack to this file (atomically); - for standard output")(
       "json", po::bool_switch(&json), "JSON lines per level and a summary line")(
       "max-open", po::value(&max_open)->default_value(max_open),
       "largest all-floor rectangle allowed, either way round")(
@@ -119,6 +127,11 @@ int RunGenerate(const Args& args) {
       "(distance-maximising beam search) or auto")("max-attempts", po::value(&o.max_attempts),
                                                    "give up after this many attempts")(
       "solver-budget", po::value(&o.solver_budget), "solver expansions allowed per candidate")(
+      "max-unused-floor", po::value(&max_unused_floor),
+      "reject levels whose solution leaves more than this share (0..1) of the floor unused")(
+      "trim", po::bool_switch(&trim),
+      "wall unused pockets where the solver's states stay at 90% or more (hard: default)")(
+      "no-trim", po::bool_switch(&no_trim), "never trim")(
       "shard", po::value(&shard), "K/N: make shard K of N of the pack (needs --journal)")(
       "journal", po::value(&journal), "record each attempt in FILE.jsonl; rerun to resume");
   po::variables_map vm;
@@ -153,11 +166,20 @@ int RunGenerate(const Args& args) {
   if (vm.count("min-pushes")) o.min_pushes = min_pushes;
   if (vm.count("min-box-changes")) o.min_box_changes = min_box_changes;
   if (vm.count("min-push-bound")) o.min_push_bound = min_push_bound;
+  if (trim && no_trim) {
+    return usage_error(absl::InvalidArgumentError("--trim and --no-trim contradict each other"));
+  }
+  if (trim || no_trim) o.trim = trim;
+  if (vm.count("max-unused-floor")) o.max_unused_floor = max_unused_floor;
   if (vm.count("min-states")) {
     if (min_states < 0) return usage_error(absl::InvalidArgumentError("--min-states must be >= 0"));
     o.min_states = static_cast<uint64_t>(min_states);
   }
   if (absl::Status s = gen::CheckRequest(o); !s.ok()) return usage_error(s);
+  if (output == "-" && json) {
+    return usage_error(absl::InvalidArgumentError(
+        "-o - and --json both write to standard output; give -o a file name"));
+  }
   if (!shard.empty() || !journal.empty()) {
     absl::StatusOr<ShardSpec> spec = ParseShard(shard.empty() ? "1/1" : shard);
     if (!spec.ok()) return usage_error(spec.status());
@@ -187,7 +209,9 @@ int RunGenerate(const Args& args) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const std::string pack = WriteSok(gen::MakePack(o, result));
-  if (!output.empty()) {
+  if (output == "-") {
+    std::cout << pack;
+  } else if (!output.empty()) {
     if (absl::Status s = WriteFileAtomically(output, pack); !s.ok()) {
       PrintFileError(std::cerr, output, s);
       return kExitUsage;
@@ -201,16 +225,29 @@ int RunGenerate(const Args& args) {
       PrintJsonLine(std::cout, LevelLine(g, ++index, o.boxes));
     }
     const gen::GenerateStats& s = result.stats;
-    nlohmann::json summary = {
-        {"summary", true},        {"made", result.levels.size()}, {"wanted", o.count},
-        {"attempts", s.attempts}, {"seconds", seconds},           {"no_layout", s.no_layout},
-        {"no_goals", s.no_goals}, {"no_position", s.no_position}, {"unsolved", s.unsolved},
-        {"too_easy", s.too_easy}, {"duplicates", s.duplicates}};
+    nlohmann::json summary = {{"summary", true},
+                              {"made", result.levels.size()},
+                              {"wanted", o.count},
+                              {"attempts", s.attempts},
+                              {"seconds", seconds},
+                              {"no_layout", s.no_layout},
+                              {"no_goals", s.no_goals},
+                              {"no_position", s.no_position},
+                              {"unsolved", s.unsolved},
+                              {"too_easy", s.too_easy},
+                              {"unused_floor", s.unused_floor},
+                              {"duplicates", s.duplicates}};
     PrintJsonLine(std::cout, summary);
   }
   if (static_cast<int>(result.levels.size()) < o.count) {
     PrintError(std::cerr, absl::StrCat("generate: ", result.Shortfall(o.count)));
     return kExitFailed;
+  }
+  if (!json) {
+    const std::string why = result.Rejections();
+    std::cout.flush();
+    std::cerr << "generate: " << result.levels.size() << " levels from " << result.stats.attempts
+              << " attempts" << (why.empty() ? "" : "; rejected: ") << why << "\n";
   }
   return kExitOk;
 }

@@ -21,12 +21,13 @@ namespace gen = sokoban::generator;
 using nlohmann::json;
 
 // Why an attempt yielded no level, one letter per GenerateStats field:
-// L layout, G goals, P position, U unsolved, E too easy.
+// L layout, G goals, P position, U unsolved, F unused floor, E too easy.
 char ReasonOf(const gen::GenerateStats& s) {
   if (s.no_layout) return 'L';
   if (s.no_goals) return 'G';
   if (s.no_position) return 'P';
   if (s.unsolved) return 'U';
+  if (s.unused_floor) return 'F';
   return 'E';
 }
 
@@ -44,6 +45,9 @@ gen::GenerateStats StatsOf(char reason) {
       break;
     case 'U':
       s.unsolved = 1;
+      break;
+    case 'F':
+      s.unused_floor = 1;
       break;
     default:
       s.too_easy = 1;
@@ -72,7 +76,9 @@ json OptionsJson(const gen::GenerateOptions& o) {
           {"min_states", opt(o.min_states)},
           {"min_push_bound", opt(o.min_push_bound)},
           {"max_attempts", o.max_attempts},
-          {"solver_budget", o.solver_budget}};
+          {"solver_budget", o.solver_budget},
+          {"trim", opt(o.trim)},
+          {"max_unused_floor", opt(o.max_unused_floor)}};
 }
 
 absl::StatusOr<gen::GenerateOptions> OptionsFromJson(const json& j) {
@@ -102,6 +108,10 @@ absl::StatusOr<gen::GenerateOptions> OptionsFromJson(const json& j) {
     if (!j.at("min_push_bound").is_null()) o.min_push_bound = j["min_push_bound"].get<int>();
     o.max_attempts = j.at("max_attempts").get<uint64_t>();
     o.solver_budget = j.at("solver_budget").get<uint64_t>();
+    if (!j.at("trim").is_null()) o.trim = j["trim"].get<bool>();
+    if (!j.at("max_unused_floor").is_null()) {
+      o.max_unused_floor = j["max_unused_floor"].get<double>();
+    }
     if (gen::DescribeOptions(o) != j.at("pack").get<std::string>()) {
       return absl::InvalidArgumentError("options this version cannot rebuild");
     }
@@ -130,6 +140,9 @@ json LevelToJson(const gen::GeneratedLevel& g) {
           {"push_optimal", g.push_optimal},
           {"optimal_pushes", g.optimal_pushes},
           {"push_lower_bound", g.push_lower_bound},
+          {"unused_floor", g.unused_floor},
+          {"floor", g.floor},
+          {"trimmed", g.trimmed},
           {"attempt", g.attempt},
           {"canonical", g.canonical}};
 }
@@ -159,6 +172,9 @@ absl::StatusOr<gen::GeneratedLevel> LevelFromJson(const json& j) {
     g.push_optimal = j.at("push_optimal").get<bool>();
     g.optimal_pushes = j.at("optimal_pushes").get<int>();
     g.push_lower_bound = j.at("push_lower_bound").get<int>();
+    g.unused_floor = j.at("unused_floor").get<int>();
+    g.floor = j.at("floor").get<int>();
+    g.trimmed = j.at("trimmed").get<int>();
     g.attempt = j.at("attempt").get<uint64_t>();
     g.canonical = j.at("canonical").get<std::string>();
   } catch (const json::exception& ex) {
