@@ -20,6 +20,10 @@ void SetClosed(std::vector<uint8_t>& bits, StateId id) {
   bits[id / 8] |= static_cast<uint8_t>(1u << (id % 8));
 }
 
+void ClearClosed(std::vector<uint8_t>& bits, StateId id) {
+  if (id / 8 < bits.size()) bits[id / 8] &= static_cast<uint8_t>(~(1u << (id % 8)));
+}
+
 }  // namespace
 
 Search::Search(const Board& board, const SolveOptions& options, int weight, Direction direction,
@@ -47,7 +51,13 @@ Search::Search(const Board& board, const SolveOptions& options, int weight, Dire
                direction == Direction::kPush),
       mover_(board),
       cuts_(board),
-      start_(clock_start) {}
+      start_(clock_start) {
+  if (options.mode == SolveMode::kOptimal && direction == Direction::kPush &&
+      (options.prune & kPrunePairs)) {
+    pairs_ = std::make_unique<PairPenalty>(board, bound_);
+    if (!pairs_->Enabled()) pairs_.reset();
+  }
+}
 
 void Search::UseGoalRooms(const GoalRooms* rooms) {
   const bool fast_push = options_.mode == SolveMode::kFast && direction_ == Direction::kPush;
@@ -70,7 +80,8 @@ int Search::Cell(int packed, int areas) {
 
 size_t Search::OtherBytes() const {
   return open_.bytes() + cells_.bytes() + frozen_goals_.bytes() + corral_deadlock_.bytes() +
-         bound_.bytes() + cell_ids_.capacity() * (sizeof(std::pair<const uint32_t, int>) + 1);
+         bound_.bytes() + (pairs_ ? pairs_->bytes() : 0) +
+         cell_ids_.capacity() * (sizeof(std::pair<const uint32_t, int>) + 1);
 }
 
 bool Search::OutOfBudget() {
@@ -104,6 +115,10 @@ bool Search::Start() {
   int h = bound_.Estimate(boxes_.data());
   if (h == LowerBound::kDead && !(options_.prune & kPruneBipartite)) {
     h = bound_.NearestSum(boxes_.data());
+  }
+  if (h != LowerBound::kDead && pairs_) {
+    const int penalty = pairs_->Penalty(boxes_.data(), start_player_);
+    h = penalty == PairPenalty::kDead ? LowerBound::kDead : h + penalty;
   }
   if (h == LowerBound::kDead) return Finish(SolveStatus::kUnsolvable);
   if (AddRoot(start_player_, h, h == 0)) return Finish(SolveStatus::kSolved);
@@ -180,6 +195,7 @@ bool Search::Step() {
       // re-queued under its new priority.
       if (Priority(store_.G(id), popped_h) != priority) continue;
     }
+    parent_h_ = popped_h;
     SetClosed(closed_, id);
     ++expanded_;
     const StateId solved = Expand(id);
@@ -427,8 +443,14 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   codec_.Pack(child_player, child_.data(), packed_.data());
   auto [child, added] = store_.Insert(packed_.data(), key, parent_, static_cast<uint16_t>(g));
   if (!added) {
-    if (IsClosed(closed_, child) || store_.G(child) <= g) return kNoState;
+    if (store_.G(child) <= g) return kNoState;
+    // Optimal mode reopens a closed state reached with fewer pushes: the
+    // bound is admissible but not consistent (a push can lower a distance
+    // that makes the player walk around the box by more than one, or end a
+    // pair conflict), so a state may be closed before its fewest pushes are
+    // known. Without reopening, Microban 96 came out at 39 pushes, not 37.
     if (options_.mode != SolveMode::kOptimal) return kNoState;
+    ClearClosed(closed_, child);
     store_.SetParent(child, parent_, static_cast<uint16_t>(g));
   } else {
     for (const Search* other : partners_) {
@@ -442,6 +464,12 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
   int h = bound_.EstimateMoved(i, to, pushes);
   if (h == LowerBound::kDead && !(options_.prune & kPruneBipartite)) {
     h = bound_.NearestSum(child_.data());
+  }
+  if (h != LowerBound::kDead && pairs_) {
+    const int penalty = pairs_->Penalty(child_.data(), child_player);
+    // Pathmax: the parent's bound less the pushes made is a bound too.
+    h = penalty == PairPenalty::kDead ? LowerBound::kDead
+                                      : std::max(h + penalty, parent_h_ - pushes);
   }
   if (h == LowerBound::kDead) {
     SetClosed(closed_, child);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -20,6 +21,7 @@
 #include "solver/goal_room.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
+#include "solver/pair_penalty.h"
 #include "solver/pi_corral.h"
 #include "solver/player_area.h"
 #include "solver/reach.h"
@@ -142,6 +144,9 @@ class Search {
   const Direction direction_;
   const int box_count_;
   LowerBound bound_;
+  // Pair conflicts added to the bound (optimal mode, push search; null when
+  // off or the board is too large for its table).
+  std::unique_ptr<PairPenalty> pairs_;
   StateCodec codec_;
   Zobrist zobrist_;
   StateStore store_;
@@ -196,6 +201,7 @@ class Search {
   // The state being expanded.
   StateId parent_ = kNoState;
   int parent_g_ = 0;
+  int parent_h_ = 0;  // its bound as queued (for pathmax with pairs_)
   uint64_t boxes_key_ = 0;
   std::vector<Push> pushes_;
   uint64_t expanded_ = 0;

@@ -1,0 +1,180 @@
+#include "solver/pair_penalty.h"
+
+#include <algorithm>
+
+#include "solver/reach.h"
+
+namespace sokoban {
+
+PairPenalty::PairPenalty(const Board& board, const LowerBound& bound)
+    : n_(board.size()), boxes_(board.box_count()) {
+  const int goals = static_cast<int>(board.goals().size());
+  if (n_ > kMaxSquares || goals < 2 || goals != boxes_) return;
+  BuildRegions(board);
+  if (!enabled_) return;
+  pen_.assign(offset_[static_cast<size_t>(n_) * n_], kDeadPen);
+  for (int i = 0; i < goals; ++i) {
+    for (int j = i + 1; j < goals; ++j) Search(board, bound, i, j);
+  }
+  max_pen_.assign(static_cast<size_t>(n_) * n_, 0);
+  for (int a = 0; a < n_; ++a) {
+    for (int b = a + 1; b < n_; ++b) {
+      const size_t key = PairKey(a, b);
+      for (int s = offset_[key]; s < offset_[key + 1]; ++s) {
+        max_pen_[key] = std::max(max_pen_[key], pen_[s]);
+      }
+    }
+  }
+  seen_.clear();
+  seen_.shrink_to_fit();
+  queue_.clear();
+  queue_.shrink_to_fit();
+}
+
+// The areas of the floor with boxes on a and b only, numbered per pair; the
+// slots of each pair's areas follow one another.
+void PairPenalty::BuildRegions(const Board& board) {
+  region_.assign(static_cast<size_t>(n_) * n_ * n_, kNone);
+  offset_.assign(static_cast<size_t>(n_) * n_ + 1, 0);
+  std::vector<uint8_t> occupied(n_, 0);
+  Reach reach(n_);
+  int32_t slots = 0;
+  for (int a = 0; a < n_; ++a) {
+    for (int b = 0; b < n_; ++b) {
+      const size_t key = PairKey(a, b);
+      offset_[key] = slots;
+      if (b <= a) continue;
+      occupied[a] = occupied[b] = 1;
+      uint8_t* region = &region_[key * n_];
+      int areas = 0;
+      for (int p = 0; p < n_; ++p) {
+        if (occupied[p] || region[p] != kNone) continue;
+        if (areas == kNone) {  // too many areas for a byte: no table
+          region_.clear();
+          return;
+        }
+        reach.Mark(board, occupied.data(), p);
+        for (int q = p; q < n_; ++q) {
+          if (reach.Reached(q)) region[q] = static_cast<uint8_t>(areas);
+        }
+        ++areas;
+      }
+      occupied[a] = occupied[b] = 0;
+      slots += areas;
+    }
+  }
+  offset_[static_cast<size_t>(n_) * n_] = slots;
+  enabled_ = true;
+}
+
+// Breadth-first over pulls from box 0 on goal gi and box 1 on goal gj, the
+// player in any area: the pushes from each two-box position to those goals.
+void PairPenalty::Search(const Board& board, const LowerBound& bound, int gi, int gj) {
+  constexpr uint16_t kUnseen = 0xFFFF;
+  const size_t slots = static_cast<size_t>(offset_[static_cast<size_t>(n_) * n_]);
+  seen_.assign(slots * 2, kUnseen);
+  queue_.clear();
+  // A labelled position: box 0 on x, box 1 on y, the player in area r.
+  auto slot = [&](int x, int y, int r) -> size_t {
+    const int lo = std::min(x, y), hi = std::max(x, y);
+    return (static_cast<size_t>(offset_[PairKey(lo, hi)]) + r) * 2 + (x > y ? 1 : 0);
+  };
+  auto area = [&](int x, int y, int p) { return Region(std::min(x, y), std::max(x, y), p); };
+  auto visit = [&](int x, int y, int r, uint16_t pushes) {
+    const size_t s = slot(x, y, r);
+    if (seen_[s] != kUnseen) return;
+    seen_[s] = pushes;
+    queue_.push_back((x * n_ + y) * 256 + r);
+  };
+  const int x0 = board.goals()[gi], y0 = board.goals()[gj];
+  const int lo = std::min(x0, y0), hi = std::max(x0, y0);
+  for (int r = 0; r < offset_[PairKey(lo, hi) + 1] - offset_[PairKey(lo, hi)]; ++r) {
+    visit(x0, y0, r, 0);
+  }
+  for (size_t head = 0; head < queue_.size(); ++head) {
+    const int code = queue_[head];
+    const int r = code % 256, x = code / 256 / n_, y = code / 256 % n_;
+    const uint16_t next = seen_[slot(x, y, r)] + 1;
+    for (int which = 0; which < 2; ++which) {
+      const int box = which == 0 ? x : y, other = which == 0 ? y : x;
+      for (int d = 0; d < 4; ++d) {
+        // A pull: the player stands on p next to the box and steps back to
+        // `back`; the box follows onto p.
+        const int p = board.Neighbour(box, d);
+        if (p == kNoSquare || p == other || area(x, y, p) != r) continue;
+        const int back = board.Neighbour(p, d);
+        if (back == kNoSquare || back == other) continue;
+        const int r2 = area(p, other, back);
+        if (which == 0) {
+          visit(p, y, r2, next);
+        } else {
+          visit(x, p, r2, next);
+        }
+      }
+    }
+  }
+  // Each labelled position's excess over the distances, for both ways of
+  // sending its two boxes to these goals.
+  for (int a = 0; a < n_; ++a) {
+    for (int b = a + 1; b < n_; ++b) {
+      const size_t key = PairKey(a, b);
+      const int areas = offset_[key + 1] - offset_[key];
+      for (int order = 0; order < 2; ++order) {
+        // order 0: a goes to gi, b to gj (box 0 on a); order 1: the other way.
+        const int x = order == 0 ? a : b, y = order == 0 ? b : a;
+        const int dx = bound.distance(x, gi), dy = bound.distance(y, gj);
+        if (dx == LowerBound::kUnreachable || dy == LowerBound::kUnreachable) continue;
+        for (int r = 0; r < areas; ++r) {
+          const uint16_t e = seen_[slot(x, y, r)];
+          if (e == kUnseen) continue;
+          const int excess =
+              std::min(static_cast<int>(e) - dx - dy, static_cast<int>(kDeadPen) - 1);
+          uint8_t& pen = pen_[offset_[key] + r];
+          pen = static_cast<uint8_t>(std::min(static_cast<int>(pen), std::max(excess, 0)));
+        }
+      }
+    }
+  }
+}
+
+int PairPenalty::PairValue(int a, int b, int player) const {
+  if (a > b) std::swap(a, b);
+  const size_t key = PairKey(a, b);
+  const uint8_t pen = pen_[offset_[key] + Region(a, b, player)];
+  return pen == kDeadPen ? kDead : pen;
+}
+
+int PairPenalty::Penalty(const Square* boxes, int player) {
+  picks_.clear();
+  for (int i = 0; i < boxes_; ++i) {
+    const size_t row = static_cast<size_t>(boxes[i]) * n_;
+    for (int j = i + 1; j < boxes_; ++j) {
+      if (max_pen_[row + boxes[j]] == 0) continue;
+      const int value = PairValue(boxes[i], boxes[j], player);
+      if (value == kDead) return kDead;
+      if (value > 0) picks_.push_back({value, i, j});
+    }
+  }
+  if (picks_.empty()) return 0;
+  // Largest first; ties by the boxes' order, so the sum is the same on
+  // every run.
+  std::sort(picks_.begin(), picks_.end(), [](const Pick& l, const Pick& r) {
+    if (l.value != r.value) return l.value > r.value;
+    return l.i != r.i ? l.i < r.i : l.j < r.j;
+  });
+  used_.assign(boxes_, 0);
+  int sum = 0;
+  for (const Pick& p : picks_) {
+    if (used_[p.i] || used_[p.j]) continue;
+    used_[p.i] = used_[p.j] = 1;
+    sum += p.value;
+  }
+  return sum;
+}
+
+size_t PairPenalty::bytes() const {
+  return region_.capacity() + offset_.capacity() * sizeof(int32_t) + pen_.capacity() +
+         max_pen_.capacity();
+}
+
+}  // namespace sokoban
