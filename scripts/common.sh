@@ -9,9 +9,9 @@
 # SOKOBAN_ASAN_BUILD_DIR the sanitizer build's (default: build-asan/).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD_DIR="${SOKOBAN_BUILD_DIR:-$ROOT/build}"
+BUILD_DIR="$(realpath -m "${SOKOBAN_BUILD_DIR:-$ROOT/build}")"
 SOKOBAN="$BUILD_DIR/tools/sokoban"
-ASAN_BUILD_DIR="${SOKOBAN_ASAN_BUILD_DIR:-$ROOT/build-asan}"
+ASAN_BUILD_DIR="$(realpath -m "${SOKOBAN_ASAN_BUILD_DIR:-$ROOT/build-asan}")"
 
 # What the build needs on Debian 12. make is listed because cmake only
 # recommends it.

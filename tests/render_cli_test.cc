@@ -164,6 +164,21 @@ TEST_F(RenderTest, UnwritableOutputFailsAndLeavesNothingBehind) {
   EXPECT_EQ(Leftovers(), std::vector<std::string>{"x.svg"});
 }
 
+TEST_F(RenderTest, SolveJournalFillsThePage) {
+  // A `solve --journal` file holds the same per-level objects as `solve
+  // --json`, after a line of options.
+  const std::string level = Write("m1.xsb", kMicroban1);
+  const std::string journal = (dir_ / "j.jsonl").string();
+  Output o = Run("solve " + Quote(level) + " --journal " + Quote(journal));
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string out = (dir_ / "p.html").string();
+  o = Run("render " + Quote(level) + " --results " + Quote(journal) + " -o " + Quote(out));
+  ASSERT_EQ(o.code, 0) << o.err;
+  const std::string html = ReadAll(out);
+  EXPECT_EQ(Count(html, "\"result\":"), 1);
+  EXPECT_NE(html.find("\"status\":\"solved\""), std::string::npos);
+}
+
 TEST_F(RenderTest, ResultsFileMustBeSolveOutput) {
   const std::string level = Write("m1.xsb", kMicroban1);
   const std::string results = Write("r.jsonl", "{\"file\": \"m1.xsb\", \"index\": 1}\nnot json\n");

@@ -75,8 +75,9 @@ std::string FileKey(const std::string& path) {
   return ec ? path : p.string();
 }
 
-// The per-level objects of `sokoban solve --json` output (the summary line
-// is skipped), keyed by (file, index).
+// The per-level objects of `sokoban solve --json` output or of a solve
+// journal (`--journal`: the same objects; its options line and the summary
+// line are skipped), keyed by (file, index).
 struct Results {
   std::map<std::pair<std::string, int>, nlohmann::json> by_file;
   // By base name, for results made in another folder.
@@ -96,7 +97,7 @@ absl::StatusOr<Results> ReadResults(const std::string& path) {
       return absl::InvalidArgumentError(absl::StrCat(
           path, ":", line_number, ": not a JSON object (want `sokoban solve --json` output)"));
     }
-    if (j.contains("summary")) continue;
+    if (j.contains("summary") || j.contains("journal")) continue;
     if (!j.contains("file") || !j["file"].is_string() || !j.contains("index") ||
         !j["index"].is_number_integer()) {
       return absl::InvalidArgumentError(
