@@ -22,5 +22,6 @@ int RunConvert(const Args& args);
 int RunSolve(const Args& args);
 int RunBench(const Args& args);
 int RunGenerate(const Args& args);
+int RunOptimize(const Args& args);
 
 }  // namespace sokoban::tools
