@@ -1,7 +1,8 @@
 // Re-solving in optimal mode: the push-optimal search of solver/solver.h
 // within part of the time. Its answer has the fewest pushes there are; the
-// other techniques then shorten its walks. Useful for the pushes metric
-// only: for moves, fewer pushes may cost more moves.
+// other techniques then shorten its walks. For the moves metric it is kept
+// only when it has fewer moves too, which it often has: a fast-mode
+// solution's extra pushes come with extra walks.
 #include <algorithm>
 
 #include "solver/optimize_technique.h"
@@ -21,7 +22,6 @@ class ResolveTechnique : public OptimizeTechnique {
   bool Improve(const OptimizeContext& ctx, std::string& moves) override {
     if (done_) return false;
     done_ = true;
-    if (ctx.metric != Metric::kPushes) return false;
     SolveOptions options;
     options.mode = SolveMode::kOptimal;
     options.memory_limit_bytes = ctx.limits.memory_limit_bytes;
