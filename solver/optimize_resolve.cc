@@ -11,8 +11,11 @@
 namespace sokoban {
 namespace {
 
-// Of the time left, the share the optimal-mode search may take.
-constexpr double kShare = 0.5;
+// Of the time left, the share the optimal-mode search may take: most of it
+// for pushes, where its answer is the optimum; less for moves, where the
+// exact searches do more.
+constexpr double kPushesShare = 0.85;
+constexpr double kMovesShare = 0.4;
 
 class ResolveTechnique : public OptimizeTechnique {
  public:
@@ -31,7 +34,8 @@ class ResolveTechnique : public OptimizeTechnique {
           std::chrono::duration<double>(ctx.limits.deadline - std::chrono::steady_clock::now())
               .count();
       if (left <= 0) return false;
-      options.time_limit_seconds = std::max(0.001, left * kShare);
+      options.time_limit_seconds =
+          std::max(0.001, left * (ctx.metric == Metric::kPushes ? kPushesShare : kMovesShare));
     }
     const SolveResult r = Solve(*ctx.level, options);
     if (r.status != SolveStatus::kSolved) return false;

@@ -37,6 +37,9 @@ class OptimizeTechnique {
   virtual bool Improve(const OptimizeContext& context, std::string& moves) = 0;
   // Nothing left to try: another call would search what was searched.
   virtual bool done() const = 0;
+  // Another technique improved the solution: start again from the first
+  // settings (the solution changed, so they may find more).
+  virtual void Restart() {}
   // The solution last returned (or last passed in, when none was) is
   // proved the cheapest there is in the metric.
   virtual bool proved() const { return false; }

@@ -18,7 +18,7 @@ struct WindowStep {
 };
 // Small windows first: they are cheap and catch most of the slack.
 constexpr WindowStep kSteps[] = {
-    {8, 1, 4000}, {16, 1, 10000}, {32, 2, 20000}, {64, 2, 40000}, {128, 3, 80000},
+    {16, 0, 3000}, {32, 0, 6000}, {64, 0, 12000}, {16, 1, 6000}, {32, 1, 12000}, {128, 0, 30000},
 };
 constexpr size_t kStepCount = sizeof kSteps / sizeof kSteps[0];
 
@@ -26,6 +26,7 @@ class WindowTechnique : public OptimizeTechnique {
  public:
   std::string_view name() const override { return "window"; }
   bool done() const override { return step_ >= kStepCount; }
+  void Restart() override { step_ = 0; }
 
   bool Improve(const OptimizeContext& ctx, std::string& moves) override {
     if (done()) return false;

@@ -41,8 +41,8 @@ absl::StatusOr<OptimizeResult> Optimize(const Level& level, std::string_view mov
                             std::chrono::duration<double>(options.time_limit_seconds));
   }
   std::vector<std::unique_ptr<OptimizeTechnique>> techniques;
-  techniques.push_back(MakeResolveTechnique());
   techniques.push_back(MakeWindowTechnique());
+  techniques.push_back(MakeResolveTechnique());
   techniques.push_back(MakeVicinityTechnique());
 
   uint64_t best = MovesCost(options.metric, result.after);
@@ -50,30 +50,33 @@ absl::StatusOr<OptimizeResult> Optimize(const Level& level, std::string_view mov
     return std::chrono::steady_clock::now() >= ctx.limits.deadline ||
            (options.cancel && options.cancel->load());
   };
+  // The first technique with something left to try runs; after an
+  // improvement the schedule starts over, the cheap techniques (windows)
+  // again from their smallest settings, on the new solution.
   bool proved = false;
   while (!proved && !out_of_time()) {
-    bool any = false;
-    for (auto& technique : techniques) {
-      if (technique->done() || out_of_time()) continue;
-      any = true;
-      std::string candidate = result.after;
-      const bool changed = technique->Improve(ctx, candidate);
-      if (changed) {
-        // Kept only when the rules engine agrees it solves and is cheaper.
-        const ReplayResult r = Replay(level, candidate);
-        const uint64_t cost = MovesCost(options.metric, r.normalized);
-        if (r.valid && r.solved && cost < best) {
-          best = cost;
-          result.after = r.normalized;
-          result.after_metrics = r.metrics;
-        }
-      }
-      if (technique->proved()) {
-        proved = true;
-        break;
+    size_t k = 0;
+    while (k < techniques.size() && techniques[k]->done()) ++k;
+    if (k == techniques.size()) break;
+    OptimizeTechnique& technique = *techniques[k];
+    std::string candidate = result.after;
+    const bool changed = technique.Improve(ctx, candidate);
+    bool kept = false;
+    if (changed) {
+      // Kept only when the rules engine agrees it solves and is cheaper.
+      const ReplayResult r = Replay(level, candidate);
+      const uint64_t cost = MovesCost(options.metric, r.normalized);
+      if (r.valid && r.solved && cost < best) {
+        best = cost;
+        result.after = r.normalized;
+        result.after_metrics = r.metrics;
+        kept = true;
       }
     }
-    if (!any) break;
+    if (technique.proved()) proved = true;
+    if (kept) {
+      for (size_t j = 0; j < k; ++j) techniques[j]->Restart();
+    }
   }
   result.proved = proved;
   result.improved = result.after != result.before;
