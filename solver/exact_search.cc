@@ -138,7 +138,7 @@ ExactResult ExactSearch(const Board& board, const ExactTask& task, const ExactLi
       stopped = true;
       break;
     }
-    if ((result.expanded & 255) == 0) {
+    if ((result.expanded & 63) == 0) {
       if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
         stopped = true;
         break;
