@@ -48,13 +48,24 @@ class WindowTechnique : public OptimizeTechnique {
       task.final_player = j == pushes ? kNoSquare : positions[j].player;
       const std::vector<uint8_t> allowed = Vicinity(board, positions, i, j, step.radius);
       task.allowed = &allowed;
-      task.bound = MovesCost(ctx.metric, std::string_view(moves).substr(begin, end - begin));
+      const std::string_view segment = std::string_view(moves).substr(begin, end - begin);
+      task.bound = MovesCost(ctx.metric, segment);
       const Level piece = PieceLevel(*ctx.level, board, positions[i], positions[j]);
       absl::StatusOr<Board> piece_board = Board::Build(piece);
       if (!piece_board.ok()) continue;
       ExactLimits limits = ctx.limits;
       limits.max_expansions = step.expansions;
-      const ExactResult r = ExactSearch(*piece_board, task, limits);
+      ExactResult r;
+      if (ctx.metric == Metric::kMoves) {
+        // Fewest pushes first (its bound is tight, so it ends sooner), kept
+        // when it has fewer moves too.
+        ExactTask pushes_first = task;
+        pushes_first.metric = Metric::kPushes;
+        pushes_first.bound = MovesCost(Metric::kPushes, segment);
+        r = ExactSearch(*piece_board, pushes_first, limits);
+        if (r.found && MovesCost(Metric::kMoves, r.moves) >= task.bound) r.found = false;
+      }
+      if (!r.found) r = ExactSearch(*piece_board, task, limits);
       if (!r.found) continue;
       moves = moves.substr(0, begin) + r.moves + moves.substr(end);
       positions = SolutionPositions(*ctx.level, board, moves);
