@@ -1,9 +1,11 @@
 // Windows: each piece of a few pushes of the solution is searched exactly
 // for the cheapest way from its first position to its last (the same boxes,
-// the player on the same square), with the boxes held near the squares they
-// take in that piece. A cheaper piece is spliced in and the pass goes on
-// from there. Each pass that finds nothing doubles the window and widens
-// the vicinity, up to a limit.
+// the player on the same square), with the boxes held to the squares the
+// boxes take in that piece (which allows reordering its pushes and choosing
+// each push's approach), later to one square around them. A cheaper piece
+// is spliced in and the pass goes on from there. Each pass that finds
+// nothing moves to the next, larger setting; an improvement found by
+// another technique starts the settings over.
 #include <algorithm>
 
 #include "solver/optimize_technique.h"

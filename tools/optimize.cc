@@ -131,7 +131,8 @@ Outcome OptimizeItem(const LevelItem& item, const Flags& flags, Metric metric) {
   options.start = std::chrono::steady_clock::now();
   absl::StatusOr<OptimizeResult> r = Optimize(entry.level, *moves, options);
   if (!r.ok()) {
-    o.errors.push_back(absl::StrCat("--solution: ", r.status().message()));
+    o.errors.push_back(
+        absl::StrCat(flags.solution.empty() ? "" : "--solution: ", r.status().message()));
     return o;
   }
   // The tool's own replay: nothing unverified is printed.
