@@ -9,6 +9,8 @@
 
 #include "solver/box_path.h"
 #include "solver/goal_room.h"
+#include "solver/move_optimal.h"
+#include "solver/optimizer.h"
 #include "solver/search.h"
 
 namespace sokoban {
@@ -55,6 +57,9 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     result.status = SolveStatus::kInvalid;
     result.error = std::string(board.status().message());
     return result;
+  }
+  if (options.mode == SolveMode::kOptimal && options.metric == Metric::kMoves) {
+    return SolveMovesOptimal(level, *board, options, start);
   }
   // The expansion budget is counted over all searches, here.
   SolveOptions inner = options;
@@ -151,6 +156,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     }
     result.metrics = replay.metrics;
     result.push_optimal = options.mode == SolveMode::kOptimal;
+    if (options.optimize) OptimizeFound(level, options, start, result);
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -22,12 +22,14 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "absl/status/statusor.h"
 #include "common/level.h"
 #include "common/moves.h"
+#include "solver/metric.h"
 
 namespace sokoban {
 
@@ -94,6 +96,12 @@ struct SolveOptions {
   uint64_t max_expansions = 0;    // 0: none; a deterministic budget (ends as kTimeout)
   uint32_t prune = kPruneAll;
   const std::atomic<bool>* cancel = nullptr;  // checked often; may be null
+  // Optimal mode: what is minimized. kMoves runs the moves-optimal search
+  // (solver/move_optimal.h) instead of the push-optimal A*.
+  Metric metric = Metric::kPushes;
+  // When set, a solution found early is handed to the optimizer
+  // (solver/optimizer.h) for the rest of the time limit.
+  std::optional<Metric> optimize;
 };
 
 struct SolveResult {
@@ -101,6 +109,7 @@ struct SolveResult {
   std::string solution;        // LURD (pushes upper case) when solved, else empty
   MoveMetrics metrics;         // of the solution
   bool push_optimal = false;   // proved fewest pushes (optimal mode)
+  bool move_optimal = false;   // proved fewest moves (optimal mode, moves metric)
   uint64_t expanded = 0;       // states expanded
   uint64_t stored = 0;         // states stored
   size_t bytes_per_state = 0;  // memory the stores use per stored state (all searches)

@@ -254,7 +254,8 @@ TEST_F(JournalCli, AJournalOfOtherOptionsIsRefused) {
                         Case{"solve --json --max-expansions 20000 --mode optimal", "mode"},
                         Case{"solve --json --max-expansions 20000 --prune dead", "prune"},
                         Case{"solve --json --max-expansions 20000 --time-limit 3", "time_limit"},
-                        Case{"solve --json --max-expansions 20000 --shard 1/2", "shard"}}) {
+                        Case{"solve --json --max-expansions 20000 --shard 1/2", "shard"},
+                        Case{"solve --json --max-expansions 20000 --optimize", "optimize"}}) {
     const Output o =
         Run(c.args + " " + Quote(kMicroban) + " --level 1-3 --journal " + Quote(journal));
     EXPECT_EQ(o.code, 2) << c.args;

@@ -30,7 +30,8 @@ namespace po = boost::program_options;
 const char kUsage[] =
     "sokoban solve FILE... [--level SEL] [--time-limit S] [--memory-limit MIB]\n"
     "       [--mode fast|optimal] [--prune LIST] [--threads N] [--json] [-o OUT.sok]\n"
-    "       [--write-back] [--shard K/N] [--journal FILE.jsonl]";
+    "       [--write-back] [--metric moves|pushes] [--optimize[=moves|pushes]]\n"
+    "       [--shard K/N] [--journal FILE.jsonl]";
 const char kDetails[] =
     "Solves each selected level and prints one line per level, in input order, as\n"
     "soon as it and every level before it are done:\n"
@@ -49,6 +50,8 @@ const char kDetails[] =
     "--json prints one object per level with the keys file, index, title, width,\n"
     "height, boxes, valid, status, moves, pushes (0 unless solved), seconds, states,\n"
     "solution (LURD or null), error (null or the reason), mode, push_optimal,\n"
+    "move_optimal (proved fewest moves: --mode optimal --metric moves, or\n"
+    "--optimize=moves when the optimizer searched the whole board),\n"
     "stored, bytes_per_state, peak_bytes, box_lines, box_changes, pushing_sessions,\n"
     "player_lines; then one final object {\"summary\": {levels, solved, unsolvable,\n"
     "timeout, memory, invalid, cancelled, not_started, errors, seconds (wall),\n"
@@ -172,6 +175,8 @@ struct SolveFlags {
   bool write_back = false;
   std::string shard;
   std::string journal;
+  std::string metric_name;    // --metric: empty for the default
+  std::string optimize_name;  // --optimize[=M]: empty when not given
 };
 
 // Checks the solve-specific flags and fills options. Returns an error
@@ -183,6 +188,20 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
     options.mode = SolveMode::kOptimal;
   } else {
     return absl::StrCat("--mode must be fast or optimal, not '", f.mode_name, "'");
+  }
+  if (!f.metric_name.empty()) {
+    const std::optional<Metric> metric = ParseMetric(f.metric_name);
+    if (!metric) return absl::StrCat("--metric must be moves or pushes, not '", f.metric_name, "'");
+    if (options.mode != SolveMode::kOptimal) {
+      return std::string("--metric needs --mode optimal (fast mode: --optimize=METRIC)");
+    }
+    options.metric = *metric;
+  }
+  if (!f.optimize_name.empty()) {
+    options.optimize = ParseMetric(f.optimize_name);
+    if (!options.optimize) {
+      return absl::StrCat("--optimize must be moves or pushes, not '", f.optimize_name, "'");
+    }
   }
   absl::StatusOr<uint32_t> prune = ParsePruneList(f.prune);
   if (!prune.ok()) return std::string(prune.status().message());
@@ -250,11 +269,22 @@ int RunSolve(const Args& args) {
                               "write the levels with their solutions to a SOK file")(
       "write-back", po::bool_switch(&flags.write_back),
       "add the solutions found to the input SOK/XSB files")(
+      "metric", po::value(&flags.metric_name)->value_name("M"),
+      "optimal mode: pushes (fewest pushes, default) or moves (fewest moves, proved)")(
+      "optimize", po::value(&flags.optimize_name)->value_name("M")->implicit_value("moves"),
+      "spend the rest of each level's time limit shortening the solution found, in moves "
+      "(default) or pushes (see 'sokoban optimize')")(
       "shard", po::value(&flags.shard)->value_name("K/N"),
       "solve only every N-th selected level, starting at the K-th")(
       "journal", po::value(&flags.journal)->value_name("FILE"),
       "append each finished level to FILE (JSON lines); rerun to resume");
-  if (std::optional<int> done = ParseCommandLine("solve", args, kUsage, kDetails, desc, common)) {
+  // A bare --optimize takes no value from the next word, which is a file or
+  // another option: only --optimize=M names the metric.
+  Args words = args;
+  for (std::string& w : words) {
+    if (w == "--optimize") w = "--optimize=moves";
+  }
+  if (std::optional<int> done = ParseCommandLine("solve", words, kUsage, kDetails, desc, common)) {
     return *done;
   }
   SolveOptions options;

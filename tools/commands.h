@@ -24,5 +24,6 @@ int RunBench(const Args& args);
 int RunGenerate(const Args& args);
 int RunRender(const Args& args);
 int RunMerge(const Args& args);
+int RunOptimize(const Args& args);
 
 }  // namespace sokoban::tools

@@ -20,6 +20,7 @@ const Command kCommands[] = {
      sokoban::tools::RunSolve},
     {"bench", "fixed deterministic solver benchmark: states expanded", sokoban::tools::RunBench},
     {"info", "list levels: size, boxes, floor, problems", sokoban::tools::RunInfo},
+    {"optimize", "shorten solutions: fewer moves or fewer pushes", sokoban::tools::RunOptimize},
     {"verify", "replay stored or given solutions and report their metrics",
      sokoban::tools::RunVerify},
     {"convert", "convert levels to XSB or SOK", sokoban::tools::RunConvert},

@@ -47,8 +47,8 @@ const char kDetails[] =
     "  2  bad usage, unreadable input, or an output that cannot be written\n";
 
 // The options that decide results, and whether a part's record holds them.
-const char* const kResultKeys[] = {"mode", "prune", "time_limit", "memory_limit_mib",
-                                   "max_expansions"};
+const char* const kResultKeys[] = {"mode",           "prune",  "time_limit", "memory_limit_mib",
+                                   "max_expansions", "metric", "optimize"};
 
 struct Part {
   std::string path;

@@ -9,21 +9,43 @@
 
 namespace sokoban::tools {
 
+namespace {
+
+std::string Today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char date[16];
+  std::strftime(date, sizeof date, "%Y-%m-%d", &utc);
+  return date;
+}
+
+}  // namespace
+
 Solution MakeSolution(const SolveResult& result, SolveMode mode) {
   Solution s;
   s.title = "Solution";
   s.moves = result.solution;
   s.notes.push_back(
       absl::StrCat("Solver: sokoban 0.1.0, ", std::string(SolveModeName(mode)), " mode"));
-  s.notes.push_back(absl::StrCat("Moves: ", result.metrics.moves,
-                                 ", Pushes: ", result.metrics.pushes,
-                                 result.push_optimal ? " (push-optimal)" : ""));
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char date[16];
-  std::strftime(date, sizeof date, "%Y-%m-%d", &utc);
-  s.notes.push_back(absl::StrCat("Date: ", date));
+  s.notes.push_back(absl::StrCat(
+      "Moves: ", result.metrics.moves, ", Pushes: ", result.metrics.pushes,
+      result.push_optimal ? " (push-optimal)" : "", result.move_optimal ? " (move-optimal)" : ""));
+  s.notes.push_back(absl::StrCat("Date: ", Today()));
+  return s;
+}
+
+Solution MakeOptimizedSolution(const std::string& moves, const MoveMetrics& metrics, Metric metric,
+                               bool proved) {
+  Solution s;
+  s.title = "Solution";
+  s.moves = moves;
+  s.notes.push_back(
+      absl::StrCat("Solver: sokoban 0.1.0, optimized for ", std::string(MetricName(metric))));
+  s.notes.push_back(absl::StrCat(
+      "Moves: ", metrics.moves, ", Pushes: ", metrics.pushes,
+      proved ? (metric == Metric::kMoves ? " (move-optimal)" : " (push-optimal)") : ""));
+  s.notes.push_back(absl::StrCat("Date: ", Today()));
   return s;
 }
 

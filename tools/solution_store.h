@@ -21,6 +21,13 @@ namespace sokoban::tools {
 //   Date: 2026-11-30
 Solution MakeSolution(const SolveResult& result, SolveMode mode);
 
+// The record of an optimized solution, notes as MakeSolution's:
+//   Solver: sokoban 0.1.0, optimized for moves
+//   Moves: 31, Pushes: 8 (move-optimal)
+//   Date: 2026-12-01
+Solution MakeOptimizedSolution(const std::string& moves, const MoveMetrics& metrics, Metric metric,
+                               bool proved);
+
 // Appends solution to level.solutions unless the level already stores the
 // same moves (compared after replay, so case differences do not matter).
 // Returns whether it was added.

@@ -25,6 +25,9 @@ nlohmann::json SolveResultOptions(const SolveOptions& options,
   j["memory_limit_mib"] =
       memory_limit_mib ? nlohmann::json(*memory_limit_mib) : nlohmann::json(nullptr);
   j["max_expansions"] = options.max_expansions;
+  j["metric"] = std::string(MetricName(options.metric));
+  j["optimize"] =
+      options.optimize ? nlohmann::json(std::string(MetricName(*options.optimize))) : nullptr;
   return j;
 }
 

@@ -22,6 +22,7 @@ void PrintOutcomeText(std::ostream& out, const LevelItem& item, const LevelOutco
   if (o.status == "solved") {
     out << ", " << r.metrics.moves << " moves, " << r.metrics.pushes << " pushes";
     if (r.push_optimal) out << " (push-optimal)";
+    if (r.move_optimal) out << " (move-optimal)";
   }
   out << ", " << std::fixed << std::setprecision(3) << r.seconds << std::defaultfloat << " s, "
       << r.expanded << " states";
@@ -42,6 +43,7 @@ nlohmann::json OutcomeJson(const LevelItem& item, const LevelOutcome& o, SolveMo
   j["error"] = o.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.error);
   j["mode"] = std::string(SolveModeName(mode));
   j["push_optimal"] = solved && r.push_optimal;
+  j["move_optimal"] = solved && r.move_optimal;
   j["stored"] = r.stored;
   j["bytes_per_state"] = r.bytes_per_state;
   j["peak_bytes"] = r.peak_bytes;
