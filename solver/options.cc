@@ -56,11 +56,13 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneFeatures;
     } else if (word == "roompath") {
       flags |= kPruneRoomPaths;
+    } else if (word == "learned") {
+      flags |= kPruneLearned;
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown --prune technique '", word,
-                       "' (known: dead, freeze, bipartite, corral, "
-                       "corraldead, tunnel, backward, goalroom, features, roompath, all, none)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown --prune technique '", word,
+          "' (known: dead, freeze, bipartite, corral, "
+          "corraldead, tunnel, backward, goalroom, features, roompath, learned, all, none)"));
     }
   }
   return flags;

@@ -9,6 +9,7 @@
 
 #include "solver/box_path.h"
 #include "solver/goal_room.h"
+#include "solver/learned_deadlocks.h"
 #include "solver/search.h"
 
 namespace sokoban {
@@ -70,12 +71,18 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // every push, so that together they still prove what they exhaust.
   std::unique_ptr<GoalRooms> rooms;
   if (portfolio && (options.prune & kPruneGoalRooms)) rooms = std::make_unique<GoalRooms>(*board);
+  // Deadlock patterns learned by any push search prune all of them.
+  std::unique_ptr<LearnedDeadlocks> learned;
+  if (portfolio && (options.prune & kPruneLearned) && (options.prune & kPruneCorralDeadlocks)) {
+    learned = std::make_unique<LearnedDeadlocks>(*board);
+  }
   std::vector<std::unique_ptr<Search>> searches;
   std::vector<bool> live;
   auto add = [&](int weight, Direction direction, const GoalRooms* goal_rooms, bool features) {
     searches.push_back(std::make_unique<Search>(*board, inner, weight, direction, start));
     Search& added = *searches.back();
     added.UseGoalRooms(goal_rooms);
+    added.UseLearnedDeadlocks(learned.get());
     if (features) added.UseFeatures();
     for (size_t k = 0; k + 1 < searches.size(); ++k) {
       if (searches[k]->direction() == direction) continue;
@@ -136,6 +143,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     result.peak_bytes += s->peak_bytes();
     store_bytes += s->bytes_per_state() * static_cast<double>(s->stored());
   }
+  if (learned) result.peak_bytes += learned->bytes();
   if (result.stored) {
     result.bytes_per_state =
         static_cast<size_t>(store_bytes / static_cast<double>(result.stored) + 0.5);

@@ -66,6 +66,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              without it, f = g + 5h)
 //   roompath   with goalroom: a box that can be pushed all the way into its
 //              room's next goal gets that whole move as a child
+//   learned    with corraldead: every corral proved dead becomes a deadlock
+//              pattern shared by the level's push searches (fast mode;
+//              solver/learned_deadlocks.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -77,10 +80,11 @@ enum PruneFlags : uint32_t {
   kPruneGoalRooms = 1u << 7,
   kPruneFeatures = 1u << 8,
   kPruneRoomPaths = 1u << 9,
-  kPruneAll = (1u << 10) - 1,
+  kPruneLearned = 1u << 10,
+  kPruneAll = (1u << 11) - 1,
 };
 // Parses a comma list of
-// "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath",
+// "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,learned",
 // "all", "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
