@@ -58,11 +58,14 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneRoomPaths;
     } else if (word == "learned") {
       flags |= kPruneLearned;
+    } else if (word == "schedule") {
+      flags |= kPruneSchedule;
     } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unknown --prune technique '", word,
-          "' (known: dead, freeze, bipartite, corral, "
-          "corraldead, tunnel, backward, goalroom, features, roompath, learned, all, none)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown --prune technique '", word,
+                       "' (known: dead, freeze, bipartite, corral, "
+                       "corraldead, tunnel, backward, goalroom, features, roompath, learned, "
+                       "schedule, all, none)"));
     }
   }
   return flags;

@@ -69,6 +69,8 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   learned    with corraldead: every corral proved dead becomes a deadlock
 //              pattern shared by the level's push searches (fast mode;
 //              solver/learned_deadlocks.h)
+//   schedule   a second feature-space push search, without goal rooms,
+//              joins the A*-ordered one on levels still open (fast mode)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -81,10 +83,11 @@ enum PruneFlags : uint32_t {
   kPruneFeatures = 1u << 8,
   kPruneRoomPaths = 1u << 9,
   kPruneLearned = 1u << 10,
-  kPruneAll = (1u << 11) - 1,
+  kPruneSchedule = 1u << 11,
+  kPruneAll = (1u << 12) - 1,
 };
 // Parses a comma list of
-// "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,learned",
+// "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,learned,schedule",
 // "all", "none".
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
