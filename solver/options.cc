@@ -35,6 +35,8 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
   for (absl::string_view word : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
     if (word == "all") {
       flags |= kPruneAll;
+    } else if (word == "default") {
+      flags |= kPruneDefault;
     } else if (word == "none") {
     } else if (word == "dead") {
       flags |= kPruneDeadSquares;
@@ -65,7 +67,7 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
           absl::StrCat("unknown --prune technique '", word,
                        "' (known: dead, freeze, bipartite, corral, "
                        "corraldead, tunnel, backward, goalroom, features, roompath, learned, "
-                       "schedule, all, none)"));
+                       "schedule, all, default, none)"));
     }
   }
   return flags;

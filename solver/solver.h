@@ -85,10 +85,15 @@ enum PruneFlags : uint32_t {
   kPruneLearned = 1u << 10,
   kPruneSchedule = 1u << 11,
   kPruneAll = (1u << 12) - 1,
+  // What `--prune` means when not given: all but `learned`, which saves
+  // states but not time yet (Microban, fast mode: 143,119 states against
+  // 155,431, and a fifth more CPU time; XSokoban at 150,000 expansions a
+  // level: 46 solved either way).
+  kPruneDefault = kPruneAll & ~kPruneLearned,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,learned,schedule",
-// "all", "none".
+// "all", "none", "default" (kPruneDefault).
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {
@@ -96,7 +101,7 @@ struct SolveOptions {
   double time_limit_seconds = 0;  // 0: none
   size_t memory_limit_bytes = 0;  // 0: none; counts the solver's own allocations
   uint64_t max_expansions = 0;    // 0: none; a deterministic budget (ends as kTimeout)
-  uint32_t prune = kPruneAll;
+  uint32_t prune = kPruneDefault;
   const std::atomic<bool>* cancel = nullptr;  // checked often; may be null
 };
 
