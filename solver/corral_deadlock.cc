@@ -1,6 +1,7 @@
 #include "solver/corral_deadlock.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 #include "solver/freeze.h"
@@ -97,6 +98,19 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       return dead;
     }
   }
+  const bool dead = Exhausts(start_player);
+  if (dead && learned_) Learn(start_player);
+  answer_key(start_player);
+  Keep(dead);
+  if (start_player != player) {
+    answer_key(player);
+    Keep(dead);
+  }
+  return dead;
+}
+
+bool CorralDeadlock::Exhausts(int start_player) {
+  const int k = static_cast<int>(boxes_.size());
   nodes_.clear();
   seen_.assign(1024, -1);
   seen_count_ = 0;
@@ -105,12 +119,8 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
   nodes_.insert(nodes_.end(), boxes_.begin(), boxes_.end());
   AddLastNode(stride);
   child_.resize(k);
-  bool dead = true;
   for (size_t head = 0; head * stride < nodes_.size(); ++head) {
-    if (head >= static_cast<size_t>(kMaxNodes)) {
-      dead = false;  // out of budget: not proved
-      break;
-    }
+    if (head >= static_cast<size_t>(kMaxNodes)) return false;  // out of budget: not proved
     const size_t at = head * stride;
     bool all_on_goals = true;
     for (int i = 0; i < k; ++i) {
@@ -161,18 +171,25 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       AddLastNode(stride);
     }
     for (int i = 0; i < k; ++i) sub_occupied_[nodes_[at + 1 + i]] = 0;
-    if (open) {
-      dead = false;
-      break;
-    }
+    if (open) return false;
   }
-  answer_key(start_player);
-  Keep(dead);
-  if (start_player != player) {
-    answer_key(player);
-    Keep(dead);
+  return true;
+}
+
+void CorralDeadlock::Learn(int player) {
+  // Each box whose removal leaves the search still exhausted is dropped: a
+  // smaller pattern matches more positions.
+  kept_ = boxes_;
+  for (size_t j = boxes_.size(); j-- > 0 && boxes_.size() > 1;) {
+    const Square removed = boxes_[j];
+    boxes_.erase(boxes_.begin() + static_cast<std::ptrdiff_t>(j));
+    for (Square b : boxes_) sub_occupied_[b] = 1;
+    const int start = reach_.Fill(board_, sub_occupied_.data(), player);
+    for (Square b : boxes_) sub_occupied_[b] = 0;
+    if (!Exhausts(start)) boxes_.insert(boxes_.begin() + static_cast<std::ptrdiff_t>(j), removed);
   }
-  return dead;
+  learned_->Add(boxes_.data(), static_cast<int>(boxes_.size()), player);
+  boxes_.swap(kept_);
 }
 
 bool CorralDeadlock::AddLastNode(size_t stride) {

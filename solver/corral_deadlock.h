@@ -14,6 +14,10 @@
 // square, the player's square and the boxes), so a corral met again costs
 // one lookup.
 //
+// Each corral proved dead can also become a learned pattern (ShareWith):
+// its boxes, less every box whose removal leaves the search still finding
+// no way out, with the player's area.
+//
 //   CorralDeadlock corrals(board);
 //   if (corrals.IsDead(occupied, reach, player)) { /* prune */ }
 #pragma once
@@ -24,6 +28,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "solver/board.h"
+#include "solver/learned_deadlocks.h"
 #include "solver/pi_corral.h"
 #include "solver/reach.h"
 
@@ -39,6 +44,10 @@ class CorralDeadlock {
   bool IsDead(const uint8_t* occupied, const Reach& reach, int player, const Corrals& corrals);
   bool IsDead(const uint8_t* occupied, const Reach& reach, int player);
 
+  // Adds a pattern to `table` (null: none) for each corral proved dead from
+  // now on. `table` must outlive this object.
+  void ShareWith(LearnedDeadlocks* table) { learned_ = table; }
+
   // Memory held by the kept answers.
   size_t bytes() const { return bytes_; }
 
@@ -46,6 +55,14 @@ class CorralDeadlock {
   // Searches the corral corral_id_ of corrals_, whose first square is
   // `corral`, with the boxes in boxes_ (sorted).
   bool SearchCorral(int corral, int player);
+  // The search of SearchCorral over boxes_ (sorted), the player on
+  // start_player (normalized with only those boxes): true when it runs out
+  // of positions, within its budget, without the player getting into the
+  // corral or all the boxes on goals.
+  bool Exhausts(int start_player);
+  // Adds the pattern of boxes_, less the boxes it does without, the player
+  // on `player`, to learned_.
+  void Learn(int player);
   void Keep(bool dead);  // keeps the answer under answer_key_
   static void Key(const Square* boxes, int count, int player, std::string& key);
 
@@ -63,7 +80,8 @@ class CorralDeadlock {
   const Corrals* corrals_ = nullptr;  // the position's, and the corral searched
   int corral_id_ = 0;
   Corrals own_corrals_;  // for IsDead without corrals
-  std::vector<Square> boxes_, child_;
+  std::vector<Square> boxes_, child_, kept_;
+  LearnedDeadlocks* learned_ = nullptr;
   std::vector<uint8_t> sub_occupied_;
   Reach reach_, child_reach_;  // a node's area; a child's, when it needs a fill
   absl::flat_hash_map<std::string, bool> answers_;  // corral key -> dead

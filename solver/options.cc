@@ -35,6 +35,8 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
   for (absl::string_view word : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
     if (word == "all") {
       flags |= kPruneAll;
+    } else if (word == "default") {
+      flags |= kPruneDefault;
     } else if (word == "none") {
     } else if (word == "dead") {
       flags |= kPruneDeadSquares;
@@ -58,11 +60,16 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneRoomPaths;
     } else if (word == "pairs") {
       flags |= kPrunePairs;
+    } else if (word == "learned") {
+      flags |= kPruneLearned;
+    } else if (word == "schedule") {
+      flags |= kPruneSchedule;
     } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unknown --prune technique '", word,
-          "' (known: dead, freeze, bipartite, corral, "
-          "corraldead, tunnel, backward, goalroom, features, roompath, pairs, all, none)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown --prune technique '", word,
+                       "' (known: dead, freeze, bipartite, corral, "
+                       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, "
+                       "learned, schedule, all, default, none)"));
     }
   }
   return flags;

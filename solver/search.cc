@@ -70,6 +70,12 @@ void Search::UseGoalRooms(const GoalRooms* rooms) {
   }
 }
 
+void Search::UseLearnedDeadlocks(LearnedDeadlocks* table) {
+  const bool fast_push = options_.mode == SolveMode::kFast && direction_ == Direction::kPush;
+  learned_ = fast_push ? table : nullptr;
+  corral_deadlock_.ShareWith(learned_);
+}
+
 int Search::Priority(int g, int h) const { return g + weight_ * h; }
 
 int Search::Cell(int packed, int areas) {
@@ -421,6 +427,9 @@ StateId Search::AddChild(int i, int to, int pushes, int player_after) {
     } else {
       child_player = child_reach_.Fill(board_, occupied_.data(), player_after);
     }
+    // A learned pattern holding the moved box (one without it matched the
+    // parent already).
+    dead = learned_ && learned_->Matches(occupied_.data(), child_player, to);
   }
   occupied_[to] = 0;
   occupied_[from] = 1;

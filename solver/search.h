@@ -19,6 +19,7 @@
 #include "solver/floor_cuts.h"
 #include "solver/frozen_goals.h"
 #include "solver/goal_room.h"
+#include "solver/learned_deadlocks.h"
 #include "solver/lower_bound.h"
 #include "solver/open_list.h"
 #include "solver/pair_penalty.h"
@@ -62,6 +63,12 @@ class Search {
   void UseFeatures() {
     features_ = options_.mode == SolveMode::kFast && direction_ == Direction::kPush;
   }
+  // Deadlock patterns learned during search (fast mode, push search): the
+  // corrals this search proves dead go into `table`, and a child that
+  // matches a pattern in it is dropped. `table` (null: none) is shared by
+  // the level's push searches and must outlive this one. Call before
+  // Start().
+  void UseLearnedDeadlocks(LearnedDeadlocks* table);
   // Solved by meeting a partner's state.
   bool met() const { return met_partner_ != nullptr; }
 
@@ -156,6 +163,7 @@ class Search {
   PiCorral pi_corral_;
   CorralDeadlock corral_deadlock_;
   FrozenGoals frozen_goals_;
+  LearnedDeadlocks* learned_ = nullptr;     // shared; null when not used
   std::vector<std::pair<int, int>> moves_;  // (box index, direction) to try
   std::vector<uint8_t> occupied_;
   std::vector<uint8_t> closed_;  // one bit a state

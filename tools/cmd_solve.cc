@@ -168,7 +168,7 @@ struct SolveFlags {
   double time_limit = 10;
   std::optional<double> memory_limit_mib;
   std::string mode_name = "fast";
-  std::string prune = "all";
+  std::string prune = "default";
   int threads = 1;
   uint64_t max_expansions = 0;
   std::string output;
@@ -261,7 +261,8 @@ int RunSolve(const Args& args) {
       "fast (best-first portfolio, default) or optimal (fewest pushes)")(
       "prune", po::value(&flags.prune)->value_name("LIST"),
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
-      "corraldead, tunnel, backward, goalroom, features, roompath, pairs; or all (default), none")(
+      "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule; or "
+      "all, default (all but learned; the default), none")(
       "threads,j", po::value(&flags.threads)->value_name("N"), "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
       "stop each level after N state expansions (a deterministic budget; reported as "

@@ -1,0 +1,148 @@
+// Tests of the deadlock patterns learned during search: every position a
+// learned pattern calls dead is proved unsolvable by an exhaustive search
+// that uses no pattern, and the solver still solves with the learning on or
+// off.
+#include "solver/learned_deadlocks.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "absl/strings/str_join.h"
+#include "common/rules.h"
+#include "solver/board.h"
+#include "solver/search.h"
+#include "solver/solver.h"
+#include "tests/solver_test_util.h"
+
+namespace sokoban {
+namespace {
+
+// `level` with its boxes on boxes[] and the player on `player` (floor
+// indices of `board`, built from `level`).
+Level Position(const Level& level, const Board& board, const std::vector<Square>& boxes,
+               int player) {
+  Level out = level;
+  for (char& c : out.squares) {
+    if (IsBoxChar(c) || IsPlayerChar(c)) c = IsGoalChar(c) ? '.' : ' ';
+  }
+  for (Square b : boxes) {
+    char& c = out.squares[board.Cell(b)];
+    c = c == '.' ? '*' : '$';
+  }
+  char& p = out.squares[board.Cell(player)];
+  p = p == '.' ? '+' : '@';
+  return out;
+}
+
+// The patterns a push search of `level` learns in up to `expansions`
+// expansions (fast mode, every technique on).
+void Learn(const Board& board, uint64_t expansions, LearnedDeadlocks* table) {
+  SolveOptions options;
+  Search search(board, options, 1, Direction::kPush, std::chrono::steady_clock::now());
+  search.UseLearnedDeadlocks(table);
+  if (!search.Start()) return;
+  for (uint64_t k = 0; k < expansions && search.Step(); ++k) {
+  }
+}
+
+// Small Microban boards, the level's own boxes and random box placements:
+// each learned pattern, completed twice with random boxes elsewhere and
+// the player on a random square of its area, makes positions the pattern
+// calls dead. An optimal-mode search with only the dead-square, freeze and
+// matching checks (no corral search, no pattern) must run out of states on
+// every one.
+TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
+  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const int wanted = slow_ok ? 2000 : 300;
+  std::mt19937 rng(16);
+  int checked = 0, proved = 0, patterns_seen = 0;
+  for (int number = 1; number <= 155 && checked < wanted; ++number) {
+    const Level& level = MicrobanLevel(number);
+    const Board board = *Board::Build(level);
+    if (board.size() > 48 || board.box_count() < 3 || board.box_count() > 6) continue;
+    LearnedDeadlocks table(board);
+    Learn(board, 20000, &table);
+    // Random placements of the boxes on live squares, the player anywhere
+    // free: searches that meet many corrals.
+    std::vector<Square> live;
+    for (int sq = 0; sq < board.size(); ++sq) {
+      if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
+    }
+    for (int draw = 0; draw < 6; ++draw) {
+      std::shuffle(live.begin(), live.end(), rng);
+      std::vector<Square> boxes(live.begin(), live.begin() + board.box_count());
+      std::sort(boxes.begin(), boxes.end());
+      std::vector<uint8_t> occupied(board.size(), 0);
+      for (Square b : boxes) occupied[b] = 1;
+      int player = static_cast<int>(rng() % board.size());
+      while (occupied[player]) player = (player + 1) % board.size();
+      absl::StatusOr<Board> drawn = Board::Build(Position(level, board, boxes, player));
+      if (!drawn.ok() || drawn->size() != board.size()) continue;
+      Learn(*drawn, 2000, &table);
+    }
+    patterns_seen += table.size();
+    for (int n = 0; n < 2 * table.size() && checked < wanted; ++n) {
+      const int k = n / 2;  // two completions of each pattern
+      std::vector<Square> boxes = table.Boxes(k);
+      std::vector<uint8_t> occupied(board.size(), 0);
+      for (Square b : boxes) occupied[b] = 1;
+      std::vector<Square> rest;
+      for (int sq = 0; sq < board.size(); ++sq) {
+        if (!occupied[sq]) rest.push_back(static_cast<Square>(sq));
+      }
+      std::shuffle(rest.begin(), rest.end(), rng);
+      size_t next = 0;
+      while (static_cast<int>(boxes.size()) < board.box_count() && next < rest.size()) {
+        occupied[rest[next]] = 1;
+        boxes.push_back(rest[next++]);
+      }
+      std::vector<int> area;
+      for (int sq = 0; sq < board.size(); ++sq) {
+        if (!occupied[sq] && table.InArea(k, sq)) area.push_back(sq);
+      }
+      if (area.empty()) continue;
+      const int player = area[rng() % area.size()];
+      std::sort(boxes.begin(), boxes.end());
+      ASSERT_TRUE(table.Matches(occupied.data(), player, table.Boxes(k)[0]));
+      const Level position = Position(level, board, boxes, player);
+      SolveOptions options;
+      options.mode = SolveMode::kOptimal;
+      options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
+      options.max_expansions = 300'000;
+      const SolveResult r = Solve(position, options);
+      ASSERT_NE(r.status, SolveStatus::kSolved)
+          << "Microban " << number << ", pattern " << k << " called dead:\n"
+          << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
+      ++checked;
+      proved += r.status == SolveStatus::kUnsolvable;
+    }
+  }
+  EXPECT_GE(checked, wanted);
+  EXPECT_EQ(proved, checked) << "positions not decided within the budget";
+  EXPECT_GT(patterns_seen, 0);
+}
+
+// With the learning on and off, the solver solves the same levels and
+// every solution replays.
+TEST(LearnedDeadlocks, SolvesWithAndWithout) {
+  for (uint32_t prune : {uint32_t{kPruneAll}, kPruneAll & ~kPruneLearned}) {
+    for (int number = 1; number <= 60; ++number) {
+      const Level& level = MicrobanLevel(number);
+      SolveOptions options;
+      options.prune = prune;
+      options.max_expansions = 2'000'000;
+      const SolveResult r = Solve(level, options);
+      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", Microban " << number;
+      const ReplayResult replay = Replay(level, r.solution);
+      EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sokoban
