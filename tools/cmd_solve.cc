@@ -220,28 +220,9 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
 // Writes -o and --write-back output. Returns false after reporting a failure.
 bool WriteOutputs(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes,
                   const SolveFlags& flags, SolveMode mode) {
-  bool ok = true;
-  std::map<const Collection*, std::map<int, std::pair<Level, Solution>>> found;
+  FoundSolutions found;
   const Collection out = SolvedCollection(batch, outcomes, mode, &found);
-  if (!flags.output.empty()) {
-    if (absl::Status s = WriteFileAtomically(flags.output, WriteSok(out)); !s.ok()) {
-      PrintFileError(std::cerr, flags.output, s);
-      ok = false;
-    }
-  }
-  if (flags.write_back) {
-    for (const auto& [collection, levels] : found) {
-      int added = 0;
-      absl::Status s = WriteBack(collection->source, collection->format, levels, &added);
-      if (!s.ok()) {
-        PrintFileError(std::cerr, collection->source, s);
-        ok = false;
-      }
-      std::cerr << "sokoban: " << collection->source << ": " << added
-                << (added == 1 ? " solution" : " solutions") << " written back\n";
-    }
-  }
-  return ok;
+  return WriteBatchOutputs(out, found, flags.output, flags.write_back);
 }
 
 }  // namespace

@@ -200,44 +200,16 @@ void Print(const LevelItem& item, const Outcome& o, Metric metric, bool json) {
 // Writes -o and --write-back output. Returns false after reporting a failure.
 bool WriteOutputs(const LevelBatch& batch, const std::vector<Outcome>& outcomes, const Flags& flags,
                   Metric metric) {
-  bool ok = true;
-  std::map<const Collection*, std::map<int, std::pair<Level, Solution>>> found;
-  Collection out;
-  if (batch.collections.size() == 1) {
-    out.name = batch.collections.front().name;
-    out.notes = batch.collections.front().notes;
-  }
-  for (size_t i = 0; i < batch.items.size(); ++i) {
-    const LevelItem& item = batch.items[i];
-    if (!item.entry->status.ok()) continue;
-    Level level = item.entry->level;
-    const std::optional<OptimizeResult>& r = outcomes[i].result;
-    if (r && r->improved) {
-      const Solution s = MakeOptimizedSolution(r->after, r->after_metrics, metric, r->proved);
-      AddSolution(level, s);
-      found[item.collection][item.entry->index] = {item.entry->level, s};
-    }
-    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, level, absl::OkStatus()});
-  }
-  if (!flags.output.empty()) {
-    if (absl::Status s = WriteFileAtomically(flags.output, WriteSok(out)); !s.ok()) {
-      PrintFileError(std::cerr, flags.output, s);
-      ok = false;
-    }
-  }
-  if (flags.write_back) {
-    for (const auto& [collection, levels] : found) {
-      int added = 0;
-      absl::Status s = WriteBack(collection->source, collection->format, levels, &added);
-      if (!s.ok()) {
-        PrintFileError(std::cerr, collection->source, s);
-        ok = false;
-      }
-      std::cerr << "sokoban: " << collection->source << ": " << added
-                << (added == 1 ? " solution" : " solutions") << " written back\n";
-    }
-  }
-  return ok;
+  FoundSolutions found;
+  const Collection out = BatchCollection(
+      batch,
+      [&](size_t i) -> std::optional<Solution> {
+        const std::optional<OptimizeResult>& r = outcomes[i].result;
+        if (!r || !r->improved) return std::nullopt;
+        return MakeOptimizedSolution(r->after, r->after_metrics, metric, r->proved);
+      },
+      &found);
+  return WriteBatchOutputs(out, found, flags.output, flags.write_back);
 }
 
 }  // namespace
