@@ -1,7 +1,6 @@
 // `sokoban optimize`: shortens the best stored (or a given) solution of each
 // selected level, in moves or in pushes, and keeps the result as a new
 // solution next to the old one.
-#include <signal.h>
 
 #include <atomic>
 #include <chrono>
@@ -14,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "common/moves.h"
 #include "solver/optimizer.h"
+#include "tools/cancel.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
 #include "tools/ordered_pool.h"
@@ -58,9 +58,6 @@ const char kDetails[] =
     "  0  every selected level had a solution to optimize (improved or not)\n"
     "  1  some level invalid, without a usable solution, or with a bad one\n"
     "  2  bad usage, unreadable input, or an output file that cannot be written\n";
-
-std::atomic<bool> g_cancel{false};
-extern "C" void OnOptimizeSignal(int) { g_cancel.store(true); }
 
 struct Flags {
   std::string solution;
@@ -127,7 +124,7 @@ Outcome OptimizeItem(const LevelItem& item, const Flags& flags, Metric metric) {
   options.metric = metric;
   options.time_limit_seconds = flags.time_limit;
   options.memory_limit_bytes = static_cast<size_t>(flags.memory_limit_mib * 1024 * 1024);
-  options.cancel = &g_cancel;
+  options.cancel = &CancelFlag();
   options.start = std::chrono::steady_clock::now();
   absl::StatusOr<OptimizeResult> r = Optimize(entry.level, *moves, options);
   if (!r.ok()) {
@@ -259,24 +256,8 @@ int RunOptimize(const Args& args) {
     flags.solution = *moves;
   }
   LevelBatch batch = LoadLevels(common, std::cerr);
-  if (flags.write_back) {
-    for (const Collection& c : batch.collections) {
-      if (!CanWriteBack(c)) {
-        PrintError(std::cerr, absl::StrCat(c.source, ": --write-back needs a SOK or XSB file, not ",
-                                           c.source == "-" ? "standard input"
-                                                           : std::string(FormatName(c.format)),
-                                           " (use -o OUT.sok)"));
-        return kExitUsage;
-      }
-    }
-  }
-  g_cancel.store(false);
-  struct sigaction sa {};
-  sa.sa_handler = OnOptimizeSignal;
-  sa.sa_flags = SA_RESETHAND;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
+  if (flags.write_back && !CheckWriteBack(batch)) return kExitUsage;
+  CancelOnSignal();
 
   std::vector<Outcome> outcomes(batch.items.size());
   bool all_ok = true;
@@ -296,10 +277,9 @@ int RunOptimize(const Args& args) {
     std::cout << "Improved " << improved << " of " << batch.items.size() << " levels\n";
   }
   const bool written = WriteOutputs(batch, outcomes, flags, *metric);
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
+  EndCancelOnSignal();
   if (!written || batch.input_error) return kExitUsage;
-  return all_ok && !g_cancel.load() ? kExitOk : kExitFailed;
+  return all_ok && !CancelFlag().load() ? kExitOk : kExitFailed;
 }
 
 }  // namespace sokoban::tools

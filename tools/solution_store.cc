@@ -67,6 +67,19 @@ bool CanWriteBack(const Collection& collection) {
          (collection.format == Format::kSok || collection.format == Format::kXsb);
 }
 
+bool CheckWriteBack(const LevelBatch& batch) {
+  for (const Collection& c : batch.collections) {
+    if (!CanWriteBack(c)) {
+      PrintError(std::cerr, absl::StrCat(c.source, ": --write-back needs a SOK or XSB file, not ",
+                                         c.source == "-" ? "standard input"
+                                                         : std::string(FormatName(c.format)),
+                                         " (use -o OUT.sok)"));
+      return false;
+    }
+  }
+  return true;
+}
+
 absl::Status WriteBack(const std::string& path, Format format,
                        const std::map<int, std::pair<Level, Solution>>& found, int* added) {
   *added = 0;

@@ -43,6 +43,10 @@ bool AddSolution(Level& level, const Solution& solution);
 // input has no file to write to.
 bool CanWriteBack(const Collection& collection);
 
+// Whether every file of the batch can take --write-back (CanWriteBack);
+// when one cannot, says so on stderr, naming the file and its format.
+bool CheckWriteBack(const LevelBatch& batch);
+
 // Re-reads `path` in `format`, adds each solution of `found` (keyed by the
 // level's 1-based index) to its level, and writes the file back as SOK with
 // WriteFileAtomically. A level whose board changed since it was solved is
