@@ -25,51 +25,19 @@ int InteriorArea(const GenerateOptions& o) { return (o.width - 2) * (o.height - 
 // touch floor (8-neighbourhood), trimmed to the floor plus its wall ring.
 // boxes and player are floor indices of the board.
 Level ToLevel(const Board& board, const std::vector<int>& boxes, int player) {
-  const int w = board.width(), h = board.height();
-  auto is_floor = [&](int x, int y) {
-    return x >= 0 && y >= 0 && x < w && y < h && board.FloorIndex(y * w + x) >= 0;
-  };
-  int x0 = w, y0 = h, x1 = -1, y1 = -1;
-  for (int sq = 0; sq < board.size(); ++sq) {
-    const int cell = board.Cell(sq);
-    x0 = std::min(x0, cell % w - 1);
-    y0 = std::min(y0, cell / w - 1);
-    x1 = std::max(x1, cell % w + 1);
-    y1 = std::max(y1, cell / w + 1);
-  }
-  Level level;
-  level.width = x1 - x0 + 1;
-  level.height = y1 - y0 + 1;
-  level.squares.assign(static_cast<size_t>(level.width) * level.height, ' ');
+  const int w = board.width();
   std::vector<uint8_t> box_at(board.size(), 0);
   for (int b : boxes) box_at[b] = 1;
-  for (int y = y0; y <= y1; ++y) {
-    for (int x = x0; x <= x1; ++x) {
-      const int sq = board.FloorIndex(y * w + x);
-      char c = ' ';
-      if (sq >= 0) {
-        const bool goal = board.IsGoal(sq);
-        if (sq == player) {
-          c = goal ? '+' : '@';
-        } else if (box_at[sq]) {
-          c = goal ? '*' : '$';
-        } else {
-          c = goal ? '.' : ' ';
-        }
-      } else {
-        for (int dy = -1; dy <= 1 && c == ' '; ++dy) {
-          for (int dx = -1; dx <= 1; ++dx) {
-            if (is_floor(x + dx, y + dy)) {
-              c = '#';
-              break;
-            }
-          }
-        }
-      }
-      level.at(x - x0, y - y0) = c;
-    }
-  }
-  return level;
+  return DrawFloor(
+             w, board.height(), [&](int x, int y) { return board.FloorIndex(y * w + x) >= 0; },
+             [&](int x, int y) {
+               const int sq = board.FloorIndex(y * w + x);
+               const bool goal = board.IsGoal(sq);
+               if (sq == player) return goal ? '+' : '@';
+               if (box_at[sq]) return goal ? '*' : '$';
+               return goal ? '.' : ' ';
+             })
+      .value_or(Level{});
 }
 
 std::vector<std::string> MetricNotes(const GeneratedLevel& g) {

@@ -8,36 +8,35 @@
 
 namespace sokoban::generator {
 
-Level RedrawWalls(const Level& level) {
-  const int w = level.width, h = level.height;
-  const std::vector<uint8_t> floor = ReachableFloor(level);
-  auto is_floor = [&](int x, int y) {
-    return x >= 0 && y >= 0 && x < w && y < h && floor[static_cast<size_t>(y) * w + x];
+std::optional<Level> DrawFloor(int w, int h, const std::function<bool(int, int)>& is_floor,
+                               const std::function<char(int, int)>& square) {
+  auto floor_at = [&](int x, int y) {
+    return x >= 0 && y >= 0 && x < w && y < h && is_floor(x, y);
   };
   int x0 = w, y0 = h, x1 = -1, y1 = -1;
   for (int y = 0; y < h; ++y) {
     for (int x = 0; x < w; ++x) {
-      if (!is_floor(x, y)) continue;
+      if (!floor_at(x, y)) continue;
       x0 = std::min(x0, x - 1);
       y0 = std::min(y0, y - 1);
       x1 = std::max(x1, x + 1);
       y1 = std::max(y1, y + 1);
     }
   }
-  Level out = level;
-  if (x1 < 0) return out;
+  if (x1 < 0) return std::nullopt;
+  Level out;
   out.width = x1 - x0 + 1;
   out.height = y1 - y0 + 1;
   out.squares.assign(static_cast<size_t>(out.width) * out.height, ' ');
   for (int y = y0; y <= y1; ++y) {
     for (int x = x0; x <= x1; ++x) {
       char c = ' ';
-      if (is_floor(x, y)) {
-        c = level.at(x, y);
+      if (floor_at(x, y)) {
+        c = square(x, y);
       } else {
         for (int dy = -1; dy <= 1 && c == ' '; ++dy) {
           for (int dx = -1; dx <= 1; ++dx) {
-            if (is_floor(x + dx, y + dy)) {
+            if (floor_at(x + dx, y + dy)) {
               c = '#';
               break;
             }
@@ -47,6 +46,21 @@ Level RedrawWalls(const Level& level) {
       out.at(x - x0, y - y0) = c;
     }
   }
+  return out;
+}
+
+Level RedrawWalls(const Level& level) {
+  const int w = level.width;
+  const std::vector<uint8_t> floor = ReachableFloor(level);
+  std::optional<Level> drawn = DrawFloor(
+      level.width, level.height,
+      [&](int x, int y) { return floor[static_cast<size_t>(y) * w + x] != 0; },
+      [&](int x, int y) { return level.at(x, y); });
+  Level out = level;
+  if (!drawn) return out;
+  out.width = drawn->width;
+  out.height = drawn->height;
+  out.squares = std::move(drawn->squares);
   return out;
 }
 

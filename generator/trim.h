@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -44,5 +45,12 @@ std::optional<TrimmedLevel> TrimUnusedFloor(const Level& level, std::string_view
 // Walls only where they touch floor (the 8 neighbours), blanks elsewhere,
 // cropped to the floor and its wall ring; floor is ReachableFloor's.
 Level RedrawWalls(const Level& level);
+
+// The squares of a w x h board drawn as XSB: square(x, y) on each cell where
+// is_floor(x, y), walls only where they touch floor (the 8 neighbours),
+// blanks elsewhere, cropped to the floor and its wall ring. Returns only the
+// width, height and squares; nullopt when no cell is floor.
+std::optional<Level> DrawFloor(int w, int h, const std::function<bool(int, int)>& is_floor,
+                               const std::function<char(int, int)>& square);
 
 }  // namespace sokoban::generator

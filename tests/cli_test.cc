@@ -19,23 +19,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Microban 1 and a solution of it, written out by hand.
-constexpr char kMicroban1[] =
-    "; 1\n"
-    "####\n"
-    "# .#\n"
-    "#  ###\n"
-    "#*@  #\n"
-    "#  $ #\n"
-    "#  ###\n"
-    "####\n";
-constexpr char kSolution1[] = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
 // The same with step 4 turned from 'r' into 'l': after "dlU" the player
 // stands at the left wall, so step 4 walks into it.
 constexpr char kCorrupted1[] = "dlUlrrdLullddrUluRuulDrddrruLdlUU";
 
 using testing_util::CliFixture;
 using testing_util::JsonLines;
+using testing_util::kMicroban1;
+using testing_util::kSolution1;
 using testing_util::Output;
 using testing_util::Quote;
 using testing_util::ReadAll;

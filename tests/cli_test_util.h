@@ -19,6 +19,21 @@
 
 namespace sokoban::testing_util {
 
+// Microban 1 as XSB with its title line, and a solution of it (33 moves,
+// the fewest there are), written out by hand.
+inline constexpr char kMicroban1[] =
+    "; 1\n"
+    "####\n"
+    "# .#\n"
+    "#  ###\n"
+    "#*@  #\n"
+    "#  $ #\n"
+    "#  ###\n"
+    "####\n";
+inline constexpr char kSolution1[] = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
+// Its board alone: kMicroban1 without the title line.
+inline constexpr const char* kMicroban1Board = kMicroban1 + 4;
+
 struct Output {
   int code = -1;
   std::string out;

@@ -25,19 +25,11 @@ using testing_util::ReadAll;
 
 // Microban 1 with a wasteful stored solution: a 33-move solution (the
 // fewest there are) with a pointless "rl" in front.
-const char kLevel[] =
-    "Level 1\n"
-    "####\n"
-    "# .#\n"
-    "#  ###\n"
-    "#*@  #\n"
-    "#  $ #\n"
-    "#  ###\n"
-    "####\n"
-    "\n"
-    "Solution\n"
-    "rldlUrrrdLullddrUluRuulDrddrruLdlUU\n"
-    "Stored by hand\n\n";
+const std::string kLevel = absl::StrCat("Level 1\n", testing_util::kMicroban1Board,
+                                        "\n"
+                                        "Solution\n"
+                                        "rldlUrrrdLullddrUluRuulDrddrruLdlUU\n"
+                                        "Stored by hand\n\n");
 
 class OptimizeCli : public CliFixture {};
 

@@ -19,16 +19,9 @@ using testing_util::Output;
 using testing_util::Quote;
 using testing_util::ReadAll;
 
-constexpr char kMicroban1[] =
-    "; 1\n"
-    "####\n"
-    "# .#\n"
-    "#  ###\n"
-    "#*@  #\n"
-    "#  $ #\n"
-    "#  ###\n"
-    "####\n";
-constexpr char kSolution1[] = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
+using testing_util::kMicroban1;
+using testing_util::kMicroban1Board;
+using testing_util::kSolution1;
 
 class RenderTest : public CliFixture {
  protected:
@@ -87,8 +80,7 @@ TEST_F(RenderTest, WritesOnePageForEveryLevel) {
 
 TEST_F(RenderTest, TitlesCannotBreakOutOfThePageOrThePicture) {
   const std::string level =
-      Write("m1.xsb", std::string("; </script><b>\"&amp;\n") +
-                          (kMicroban1 + std::string(kMicroban1).find('\n') + 1));
+      Write("m1.xsb", std::string("; </script><b>\"&amp;\n") + std::string(kMicroban1Board));
   const std::string page = (dir_ / "t.html").string();
   Output o = Run("render " + Quote(level) + " -o " + Quote(page));
   ASSERT_EQ(o.code, 0) << o.err;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "common/level_io.h"
 #include "common/moves.h"
 #include "tests/cli_test_util.h"
@@ -35,23 +36,18 @@ const std::string kXsokoban = std::string(SOKOBAN_SHARED_DIR) + "/levels/xsokoba
 // A SOK file with everything write-back must keep: a collection header, file
 // notes, a level with notes and a stored solution, an unsolvable level and an
 // invalid one.
-constexpr char kSok[] =
+const std::string kSok = absl::StrCat(
     "Collection: Write-back test\n"
     "A file note that must survive.\n"
     "\n"
-    "First\n"
-    "####\n"
-    "# .#\n"
-    "#  ###\n"
-    "#*@  #\n"
-    "#  $ #\n"
-    "#  ###\n"
-    "####\n"
+    "First\n",
+    testing_util::kMicroban1Board,
     "Author: David W. Skinner\n"
     "A level note that must survive.\n"
     "\n"
-    "Solution (hand)\n"
-    "dlUrrrdLullddrUluRuulDrddrruLdlUU\n"
+    "Solution (hand)\n",
+    testing_util::kSolution1,
+    "\n"
     "\n"
     "Corner\n"
     "#####\n"
@@ -68,7 +64,7 @@ constexpr char kSok[] =
     "Broken\n"
     "#####\n"
     "#$ .#\n"
-    "#####\n";
+    "#####\n");
 
 using SolveCliTest = CliFixture;
 

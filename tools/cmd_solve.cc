@@ -1,7 +1,6 @@
 // `sokoban solve`: solves every selected level, in parallel when asked,
 // printing one line per level in input order and a summary; optionally
 // stores the solutions in a new SOK file or back into the input files.
-#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -14,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/moves.h"
+#include "tools/cancel.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
 #include "tools/ordered_pool.h"
@@ -77,19 +77,6 @@ const char kDetails[] =
     "  1  some level unsolvable, not solved in the limits, invalid, or cancelled\n"
     "  2  bad usage, unreadable input, or an output file that cannot be written\n";
 
-std::atomic<bool> g_cancel{false};
-
-extern "C" void OnSignal(int) { g_cancel.store(true); }
-
-void InstallSignalHandlers() {
-  struct sigaction sa {};
-  sa.sa_handler = OnSignal;
-  sa.sa_flags = SA_RESETHAND;  // a second signal takes the default action
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-}
-
 // Half of physical memory shared among the threads, in MiB.
 double DefaultMemoryLimitMib(int threads) {
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
@@ -135,7 +122,7 @@ LevelOutcome SolveItem(const LevelItem& item, const SolveOptions& options) {
     o.error = ErrorReason(entry.status);
     return o;
   }
-  if (g_cancel.load()) {
+  if (CancelFlag().load()) {
     o.status = "cancelled";
     o.started = false;
     return o;
@@ -213,35 +200,16 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
   options.time_limit_seconds = f.time_limit;
   options.memory_limit_bytes = static_cast<size_t>(mib * 1024 * 1024);
   options.max_expansions = f.max_expansions;
-  options.cancel = &g_cancel;
+  options.cancel = &CancelFlag();
   return std::nullopt;
 }
 
 // Writes -o and --write-back output. Returns false after reporting a failure.
 bool WriteOutputs(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes,
                   const SolveFlags& flags, SolveMode mode) {
-  bool ok = true;
-  std::map<const Collection*, std::map<int, std::pair<Level, Solution>>> found;
+  FoundSolutions found;
   const Collection out = SolvedCollection(batch, outcomes, mode, &found);
-  if (!flags.output.empty()) {
-    if (absl::Status s = WriteFileAtomically(flags.output, WriteSok(out)); !s.ok()) {
-      PrintFileError(std::cerr, flags.output, s);
-      ok = false;
-    }
-  }
-  if (flags.write_back) {
-    for (const auto& [collection, levels] : found) {
-      int added = 0;
-      absl::Status s = WriteBack(collection->source, collection->format, levels, &added);
-      if (!s.ok()) {
-        PrintFileError(std::cerr, collection->source, s);
-        ok = false;
-      }
-      std::cerr << "sokoban: " << collection->source << ": " << added
-                << (added == 1 ? " solution" : " solutions") << " written back\n";
-    }
-  }
-  return ok;
+  return WriteBatchOutputs(out, found, flags.output, flags.write_back);
 }
 
 }  // namespace
@@ -320,20 +288,9 @@ int RunSolve(const Args& args) {
                 << " levels done already, taken from the journal\n";
     }
   }
-  if (flags.write_back) {
-    for (const Collection& c : batch.collections) {
-      if (!CanWriteBack(c)) {
-        PrintError(std::cerr, absl::StrCat(c.source, ": --write-back needs a SOK or XSB file, not ",
-                                           c.source == "-" ? "standard input"
-                                                           : std::string(FormatName(c.format)),
-                                           " (use -o OUT.sok)"));
-        return kExitUsage;
-      }
-    }
-  }
+  if (flags.write_back && !CheckWriteBack(batch)) return kExitUsage;
 
-  g_cancel.store(false);
-  InstallSignalHandlers();
+  CancelOnSignal();
   const int total = static_cast<int>(batch.items.size());
   Progress progress(total, isatty(STDERR_FILENO));
   SolveSummary summary;
@@ -384,8 +341,7 @@ int RunSolve(const Args& args) {
   if (!WriteOutputs(batch, outcomes, flags, options.mode) || batch.input_error || journal_error) {
     return kExitUsage;
   }
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
+  EndCancelOnSignal();
   return summary.all_solved() ? kExitOk : kExitFailed;
 }
 

@@ -1,7 +1,6 @@
 // `sokoban optimize`: shortens the best stored (or a given) solution of each
 // selected level, in moves or in pushes, and keeps the result as a new
 // solution next to the old one.
-#include <signal.h>
 
 #include <atomic>
 #include <chrono>
@@ -14,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "common/moves.h"
 #include "solver/optimizer.h"
+#include "tools/cancel.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
 #include "tools/ordered_pool.h"
@@ -58,9 +58,6 @@ const char kDetails[] =
     "  0  every selected level had a solution to optimize (improved or not)\n"
     "  1  some level invalid, without a usable solution, or with a bad one\n"
     "  2  bad usage, unreadable input, or an output file that cannot be written\n";
-
-std::atomic<bool> g_cancel{false};
-extern "C" void OnOptimizeSignal(int) { g_cancel.store(true); }
 
 struct Flags {
   std::string solution;
@@ -127,7 +124,7 @@ Outcome OptimizeItem(const LevelItem& item, const Flags& flags, Metric metric) {
   options.metric = metric;
   options.time_limit_seconds = flags.time_limit;
   options.memory_limit_bytes = static_cast<size_t>(flags.memory_limit_mib * 1024 * 1024);
-  options.cancel = &g_cancel;
+  options.cancel = &CancelFlag();
   options.start = std::chrono::steady_clock::now();
   absl::StatusOr<OptimizeResult> r = Optimize(entry.level, *moves, options);
   if (!r.ok()) {
@@ -200,44 +197,16 @@ void Print(const LevelItem& item, const Outcome& o, Metric metric, bool json) {
 // Writes -o and --write-back output. Returns false after reporting a failure.
 bool WriteOutputs(const LevelBatch& batch, const std::vector<Outcome>& outcomes, const Flags& flags,
                   Metric metric) {
-  bool ok = true;
-  std::map<const Collection*, std::map<int, std::pair<Level, Solution>>> found;
-  Collection out;
-  if (batch.collections.size() == 1) {
-    out.name = batch.collections.front().name;
-    out.notes = batch.collections.front().notes;
-  }
-  for (size_t i = 0; i < batch.items.size(); ++i) {
-    const LevelItem& item = batch.items[i];
-    if (!item.entry->status.ok()) continue;
-    Level level = item.entry->level;
-    const std::optional<OptimizeResult>& r = outcomes[i].result;
-    if (r && r->improved) {
-      const Solution s = MakeOptimizedSolution(r->after, r->after_metrics, metric, r->proved);
-      AddSolution(level, s);
-      found[item.collection][item.entry->index] = {item.entry->level, s};
-    }
-    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, level, absl::OkStatus()});
-  }
-  if (!flags.output.empty()) {
-    if (absl::Status s = WriteFileAtomically(flags.output, WriteSok(out)); !s.ok()) {
-      PrintFileError(std::cerr, flags.output, s);
-      ok = false;
-    }
-  }
-  if (flags.write_back) {
-    for (const auto& [collection, levels] : found) {
-      int added = 0;
-      absl::Status s = WriteBack(collection->source, collection->format, levels, &added);
-      if (!s.ok()) {
-        PrintFileError(std::cerr, collection->source, s);
-        ok = false;
-      }
-      std::cerr << "sokoban: " << collection->source << ": " << added
-                << (added == 1 ? " solution" : " solutions") << " written back\n";
-    }
-  }
-  return ok;
+  FoundSolutions found;
+  const Collection out = BatchCollection(
+      batch,
+      [&](size_t i) -> std::optional<Solution> {
+        const std::optional<OptimizeResult>& r = outcomes[i].result;
+        if (!r || !r->improved) return std::nullopt;
+        return MakeOptimizedSolution(r->after, r->after_metrics, metric, r->proved);
+      },
+      &found);
+  return WriteBatchOutputs(out, found, flags.output, flags.write_back);
 }
 
 }  // namespace
@@ -287,24 +256,8 @@ int RunOptimize(const Args& args) {
     flags.solution = *moves;
   }
   LevelBatch batch = LoadLevels(common, std::cerr);
-  if (flags.write_back) {
-    for (const Collection& c : batch.collections) {
-      if (!CanWriteBack(c)) {
-        PrintError(std::cerr, absl::StrCat(c.source, ": --write-back needs a SOK or XSB file, not ",
-                                           c.source == "-" ? "standard input"
-                                                           : std::string(FormatName(c.format)),
-                                           " (use -o OUT.sok)"));
-        return kExitUsage;
-      }
-    }
-  }
-  g_cancel.store(false);
-  struct sigaction sa {};
-  sa.sa_handler = OnOptimizeSignal;
-  sa.sa_flags = SA_RESETHAND;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
+  if (flags.write_back && !CheckWriteBack(batch)) return kExitUsage;
+  CancelOnSignal();
 
   std::vector<Outcome> outcomes(batch.items.size());
   bool all_ok = true;
@@ -324,10 +277,9 @@ int RunOptimize(const Args& args) {
     std::cout << "Improved " << improved << " of " << batch.items.size() << " levels\n";
   }
   const bool written = WriteOutputs(batch, outcomes, flags, *metric);
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
+  EndCancelOnSignal();
   if (!written || batch.input_error) return kExitUsage;
-  return all_ok && !g_cancel.load() ? kExitOk : kExitFailed;
+  return all_ok && !CancelFlag().load() ? kExitOk : kExitFailed;
 }
 
 }  // namespace sokoban::tools

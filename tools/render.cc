@@ -124,6 +124,19 @@ std::optional<nlohmann::json> FindResult(const Results& results, const LevelItem
   return std::nullopt;
 }
 
+// Replays the --solution moves on the item's level. Nullopt after reporting
+// why they do not replay (and that out is not written).
+std::optional<Track> TrackGivenMoves(const LevelItem& item, const std::string& moves,
+                                     const std::string& out) {
+  absl::StatusOr<Track> t = TrackMoves(item.entry->level, moves);
+  if (!t.ok()) {
+    PrintLevelError(std::cerr, item, item.entry->level.source_line,
+                    absl::StrCat("--solution: ", t.status().message(), "; ", out, " not written"));
+    return std::nullopt;
+  }
+  return std::move(*t);
+}
+
 // The stored solutions of a level that the rules engine replays; each
 // illegal one is reported.
 std::vector<Solution> LegalSolutions(const LevelItem& item, bool* all_legal) {
@@ -229,14 +242,8 @@ int RunRender(const Args& args) {
     }
     std::optional<Track> track;
     if (moves) {
-      absl::StatusOr<Track> t = TrackMoves(item.entry->level, *moves);
-      if (!t.ok()) {
-        PrintLevelError(
-            std::cerr, item, item.entry->level.source_line,
-            absl::StrCat("--solution: ", t.status().message(), "; ", out, " not written"));
-        return kExitFailed;
-      }
-      track = std::move(*t);
+      track = TrackGivenMoves(item, *moves, out);
+      if (!track) return kExitFailed;
     } else {
       const std::vector<Solution> stored = LegalSolutions(item, &all_good);
       if (!stored.empty()) track = *TrackMoves(item.entry->level, stored.front().moves);
@@ -261,13 +268,8 @@ int RunRender(const Args& args) {
       p.index = item.entry->index;
       p.level = &item.entry->level;
       if (moves) {
-        absl::StatusOr<Track> t = TrackMoves(item.entry->level, *moves);
-        if (!t.ok()) {
-          PrintLevelError(
-              std::cerr, item, item.entry->level.source_line,
-              absl::StrCat("--solution: ", t.status().message(), "; ", out, " not written"));
-          return kExitFailed;
-        }
+        const std::optional<Track> t = TrackGivenMoves(item, *moves, out);
+        if (!t) return kExitFailed;
         p.solutions.push_back(Solution{"--solution", t->moves, {}});
       }
       for (Solution& s : LegalSolutions(item, &all_good)) p.solutions.push_back(std::move(s));

@@ -1,6 +1,7 @@
 #include "tools/solution_store.h"
 
 #include <ctime>
+#include <iostream>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -66,6 +67,19 @@ bool CanWriteBack(const Collection& collection) {
          (collection.format == Format::kSok || collection.format == Format::kXsb);
 }
 
+bool CheckWriteBack(const LevelBatch& batch) {
+  for (const Collection& c : batch.collections) {
+    if (!CanWriteBack(c)) {
+      PrintError(std::cerr, absl::StrCat(c.source, ": --write-back needs a SOK or XSB file, not ",
+                                         c.source == "-" ? "standard input"
+                                                         : std::string(FormatName(c.format)),
+                                         " (use -o OUT.sok)"));
+      return false;
+    }
+  }
+  return true;
+}
+
 absl::Status WriteBack(const std::string& path, Format format,
                        const std::map<int, std::pair<Level, Solution>>& found, int* added) {
   *added = 0;
@@ -96,6 +110,51 @@ absl::Status WriteBack(const std::string& path, Format format,
         path, ": level ", list, " changed on disk while solving; its solution was not stored"));
   }
   return absl::OkStatus();
+}
+
+Collection BatchCollection(const LevelBatch& batch,
+                           const std::function<std::optional<Solution>(size_t)>& solution_of,
+                           FoundSolutions* found) {
+  Collection out;
+  if (batch.collections.size() == 1) {
+    out.name = batch.collections.front().name;
+    out.notes = batch.collections.front().notes;
+  }
+  for (size_t i = 0; i < batch.items.size(); ++i) {
+    const LevelItem& item = batch.items[i];
+    if (!item.entry->status.ok()) continue;
+    Level level = item.entry->level;
+    if (const std::optional<Solution> s = solution_of(i)) {
+      AddSolution(level, *s);
+      if (found) (*found)[item.collection][item.entry->index] = {item.entry->level, *s};
+    }
+    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, level, absl::OkStatus()});
+  }
+  return out;
+}
+
+bool WriteBatchOutputs(const Collection& out, const FoundSolutions& found,
+                       const std::string& output, bool write_back) {
+  bool ok = true;
+  if (!output.empty()) {
+    if (absl::Status s = WriteFileAtomically(output, WriteSok(out)); !s.ok()) {
+      PrintFileError(std::cerr, output, s);
+      ok = false;
+    }
+  }
+  if (write_back) {
+    for (const auto& [collection, levels] : found) {
+      int added = 0;
+      absl::Status s = WriteBack(collection->source, collection->format, levels, &added);
+      if (!s.ok()) {
+        PrintFileError(std::cerr, collection->source, s);
+        ok = false;
+      }
+      std::cerr << "sokoban: " << collection->source << ": " << added
+                << (added == 1 ? " solution" : " solutions") << " written back\n";
+    }
+  }
+  return ok;
 }
 
 }  // namespace sokoban::tools

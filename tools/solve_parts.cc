@@ -96,26 +96,15 @@ bool IsFinished(const LevelOutcome& o) {
   return o.started && o.status != "cancelled" && o.status != "error";
 }
 
-Collection SolvedCollection(
-    const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes, SolveMode mode,
-    std::map<const Collection*, std::map<int, std::pair<Level, Solution>>>* found) {
-  Collection out;
-  if (batch.collections.size() == 1) {
-    out.name = batch.collections.front().name;
-    out.notes = batch.collections.front().notes;
-  }
-  for (size_t i = 0; i < batch.items.size(); ++i) {
-    const LevelItem& item = batch.items[i];
-    if (!item.entry->status.ok()) continue;
-    Level level = item.entry->level;
-    if (outcomes[i].status == "solved") {
-      const Solution s = MakeSolution(outcomes[i].result, mode);
-      AddSolution(level, s);
-      if (found) (*found)[item.collection][item.entry->index] = {item.entry->level, s};
-    }
-    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, level, absl::OkStatus()});
-  }
-  return out;
+Collection SolvedCollection(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes,
+                            SolveMode mode, FoundSolutions* found) {
+  return BatchCollection(
+      batch,
+      [&](size_t i) -> std::optional<Solution> {
+        if (outcomes[i].status != "solved") return std::nullopt;
+        return MakeSolution(outcomes[i].result, mode);
+      },
+      found);
 }
 
 }  // namespace sokoban::tools

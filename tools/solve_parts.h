@@ -16,6 +16,7 @@
 #include "solver/solver.h"
 #include "tools/cli_common.h"
 #include "tools/journal.h"
+#include "tools/solution_store.h"
 #include "tools/solve_report.h"
 
 namespace sokoban::tools {
@@ -52,9 +53,8 @@ bool IsFinished(const LevelOutcome& o);
 // The collection `solve -o` writes: every valid level of the batch, with
 // its stored solutions and the one found when solved. found (when given)
 // receives the new solutions per file and index, for --write-back.
-Collection SolvedCollection(
-    const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes, SolveMode mode,
-    std::map<const Collection*, std::map<int, std::pair<Level, Solution>>>* found = nullptr);
+Collection SolvedCollection(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes,
+                            SolveMode mode, FoundSolutions* found = nullptr);
 
 }  // namespace sokoban::tools
 
