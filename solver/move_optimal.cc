@@ -1,9 +1,7 @@
 #include "solver/move_optimal.h"
 
-#include <cstdio>
-#include <cstdlib>
-
 #include "common/moves.h"
+#include "solver/checked_replay.h"
 #include "solver/exact_search.h"
 
 namespace sokoban {
@@ -29,13 +27,7 @@ SolveResult SolveMovesOptimal(const Level& level, const Board& board, const Solv
   if (r.found) {
     result.status = SolveStatus::kSolved;
     result.solution = r.moves;
-    const ReplayResult replay = Replay(level, result.solution);
-    if (!replay.valid || !replay.solved) {
-      std::fprintf(stderr, "sokoban: internal error: solution failed replay (%s): %s\n",
-                   replay.error.c_str(), result.solution.c_str());
-      std::abort();
-    }
-    result.metrics = replay.metrics;
+    result.metrics = CheckedReplay(level, result.solution);
     result.move_optimal = true;
   } else if (r.exhausted) {
     result.status = SolveStatus::kUnsolvable;

@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <vector>
 
 #include "solver/box_path.h"
+#include "solver/checked_replay.h"
 #include "solver/goal_room.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/move_optimal.h"
@@ -167,14 +166,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   }
   if (result.status == SolveStatus::kSolved) {
     result.solution = PushesToLurd(*board, winner->pushes());
-    const ReplayResult replay = Replay(level, result.solution);
-    if (!replay.valid || !replay.solved) {
-      // A wrong solution is a bug in the solver; never let one out.
-      std::fprintf(stderr, "sokoban: internal error: solution failed replay (%s): %s\n",
-                   replay.error.c_str(), result.solution.c_str());
-      std::abort();
-    }
-    result.metrics = replay.metrics;
+    result.metrics = CheckedReplay(level, result.solution);
     result.push_optimal = options.mode == SolveMode::kOptimal;
     if (options.optimize) OptimizeFound(level, options, start, result);
   }
