@@ -7,15 +7,8 @@
 # machine), from fresh journals.
 set -euo pipefail
 : "${SOKOBAN_BINARY:?}" "${SOKOBAN_SOURCE_DIR:?}"
-# scripts/test installs every tool this test needs: there a missing one fails.
-skip() {
-  [[ "${SOKOBAN_SYSTEM_TOOLS_REQUIRED:-0}" != 1 ]] || { echo "failed: $*" >&2; exit 1; }
-  echo "skipped: $*" >&2
-  exit 77
-}
-for p in parallel python3; do
-  command -v "$p" >/dev/null || skip "$p is not installed (apt-get install parallel)"
-done
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+need_tools "apt-get install parallel" parallel python3
 tmp="$(mktemp -d /tmp/sokoban-parallel-XXXXXX)"
 run_pid=""
 # The run and every process under it (parallel puts each job in a process

@@ -9,17 +9,11 @@
 # packages slurm-wlm and munge.
 set -euo pipefail
 : "${SOKOBAN_BINARY:?}" "${SOKOBAN_SOURCE_DIR:?}"
-# scripts/test installs every tool this test needs: there a missing one fails.
-skip() {
-  [[ "${SOKOBAN_SYSTEM_TOOLS_REQUIRED:-0}" != 1 ]] || { echo "failed: $*" >&2; exit 1; }
-  echo "skipped: $*" >&2
-  exit 77
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # Not being root is no missing tool: a skip wherever the suite runs.
 [[ $EUID -eq 0 ]] || { echo "skipped: needs root to run slurmd" >&2; exit 77; }
-for p in munged slurmctld slurmd sbatch squeue scancel sinfo python3; do
-  command -v "$p" >/dev/null || skip "$p is not installed (apt-get install slurm-wlm munge)"
-done
+need_tools "apt-get install slurm-wlm munge" munged slurmctld slurmd sbatch squeue scancel sinfo \
+  python3
 
 tmp="$(mktemp -d /tmp/sokoban-slurm-XXXXXX)"
 chmod 755 "$tmp"
