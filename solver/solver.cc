@@ -3,42 +3,58 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "solver/box_path.h"
 #include "solver/checked_replay.h"
-#include "solver/goal_room.h"
-#include "solver/learned_deadlocks.h"
 #include "solver/move_optimal.h"
 #include "solver/optimizer.h"
 #include "solver/search.h"
+#include "solver/search_config.h"
 
 namespace sokoban {
 
-// Fast mode runs a push search in feature-space order with goal-room macros
-// (Search::UseFeatures, UseGoalRooms) and a pull search from the goals
-// (weight 10, Direction::kPull); levels they have not decided after
-// kPlainAfter expansions of the first get a plain A*-ordered push search
-// (weight 1) alongside. They take turns one expansion at a time (the
-// A*-ordered one once in kPlainRounds rounds), so the result does not
-// depend on timing, and each works within an equal share of the memory.
-// With `schedule` a feature-space search without goal rooms joins them.
-// The pull search and the push searches look up each other's states: one
-// both have seen joins a path from the start with a path to the goal.
+// Fast mode runs a portfolio of searches (kFastPortfolio): a push search
+// in feature-space order with goal-room macros and a pull search from the
+// goals (weight 10); levels they have not decided after kPlainAfter
+// expansions of the first get a plain A*-ordered push search (weight 1)
+// alongside, and with `schedule` a feature-space search without goal rooms.
+// They take turns one expansion at a time (a member with `every` k once in
+// k rounds), so the result does not depend on timing, and each works within
+// an equal share of the memory. The pull search and the push searches look
+// up each other's states: one both have seen joins a path from the start
+// with a path to the goal. Optimal mode runs one A* push search.
+struct Member {
+  SearchSpec spec;
+  // It runs when every `--prune` flag in `needs` is on and none in
+  // `without`.
+  uint32_t needs = 0, without = 0;
+  // Joins once the first member has made kPlainAfter expansions or
+  // stopped; else from the start.
+  bool late = false;
+  // Takes a turn once in this many rounds.
+  uint64_t every = 1;
+};
+constexpr uint64_t kPlainAfter = 20000;
 constexpr int kPullWeight = 10;
 // The first push search's weight without the feature-space order
 // (`--prune` without `features`): f = g + 5h.
 constexpr int kFastWeight = 5;
-constexpr uint64_t kPlainAfter = 20000;
-// The feature-space search and the pull search solve the most, but some
-// levels need the plain ordering.
-constexpr uint64_t kPlainRounds = 4;
-// With `schedule`, a second feature-space push search, without goal rooms
-// (no macros, no goal cuts), joins with the A*-ordered one and takes a
-// turn every kOpenRounds rounds: on levels whose goals the room macros
-// lead astray it finds what the first misses (XSokoban 21: 22,639
-// expansions of it alone; the first search does not solve it in 300,000).
-constexpr uint64_t kOpenRounds = 2;
+using Order = SearchSpec::Order;
+constexpr Member kFastPortfolio[] = {
+    // The feature-space search and the pull search solve the most.
+    {{Direction::kPush, Order::kFeatures, 1, true}, kPruneFeatures},
+    {{Direction::kPush, Order::kBestFirst, kFastWeight, true}, 0, kPruneFeatures},
+    {{Direction::kPull, Order::kBestFirst, kPullWeight, false}, kPruneBackward},
+    // Some levels need the plain ordering.
+    {{Direction::kPush, Order::kBestFirst, 1, false}, 0, 0, true, 4},
+    // On levels whose goals the room macros lead astray this one finds what
+    // the first misses (XSokoban 21: 22,639 expansions of it alone; the
+    // first search does not solve it in 300,000).
+    {{Direction::kPush, Order::kFeatures, 1, false}, kPruneSchedule | kPruneFeatures, 0, true, 2},
+};
+constexpr Member kOptimalPortfolio[] = {{{Direction::kPush, Order::kBestFirst, 1, false}, 0}};
 
 namespace {
 
@@ -68,38 +84,32 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   if (options.mode == SolveMode::kOptimal && options.metric == Metric::kMoves) {
     return SolveMovesOptimal(level, *board, options, start);
   }
+  // The members this level runs.
+  const bool portfolio = options.mode == SolveMode::kFast;
+  std::vector<const Member*> members;
+  for (const Member& m : portfolio ? std::span<const Member>(kFastPortfolio)
+                                   : std::span<const Member>(kOptimalPortfolio)) {
+    if ((options.prune & m.needs) == m.needs && !(options.prune & m.without)) members.push_back(&m);
+  }
   // The expansion budget is counted over all searches, here.
   SolveOptions inner = options;
   inner.max_expansions = 0;
-  const bool portfolio = options.mode == SolveMode::kFast;
-  const bool pull = portfolio && (options.prune & kPruneBackward);
-  const bool schedule = portfolio && (options.prune & kPruneSchedule);
-  if (portfolio && options.memory_limit_bytes) {
-    inner.memory_limit_bytes /= (pull ? 3 : 2) + (schedule ? 1 : 0);
-  }
+  if (portfolio && options.memory_limit_bytes) inner.memory_limit_bytes /= members.size();
   auto over_budget = [&](uint64_t expanded) {
     return options.max_expansions && expanded >= options.max_expansions;
   };
 
-  // Goal-room macros for the first push search only: the others keep
-  // every push, so that together they still prove what they exhaust.
-  std::unique_ptr<GoalRooms> rooms;
-  if (portfolio && (options.prune & kPruneGoalRooms)) rooms = std::make_unique<GoalRooms>(*board);
-  // Deadlock patterns learned by any push search prune all of them.
-  std::unique_ptr<LearnedDeadlocks> learned;
-  if (portfolio && (options.prune & kPruneLearned) && (options.prune & kPruneCorralDeadlocks)) {
-    learned = std::make_unique<LearnedDeadlocks>(*board);
-  }
+  LevelTables tables(*board, inner);
   std::vector<std::unique_ptr<Search>> searches;
+  std::vector<const Member*> running;
   std::vector<bool> live;
-  auto add = [&](int weight, Direction direction, const GoalRooms* goal_rooms, bool features) {
-    searches.push_back(std::make_unique<Search>(*board, inner, weight, direction, start));
+  auto add = [&](const Member& m) {
+    searches.push_back(std::make_unique<Search>(
+        *board, inner, MakeSearchConfig(*board, inner, m.spec, tables), start));
+    running.push_back(&m);
     Search& added = *searches.back();
-    added.UseGoalRooms(goal_rooms);
-    added.UseLearnedDeadlocks(learned.get());
-    if (features) added.UseFeatures();
     for (size_t k = 0; k + 1 < searches.size(); ++k) {
-      if (searches[k]->direction() == direction) continue;
+      if (searches[k]->direction() == m.spec.direction) continue;
       added.AddPartner(searches[k].get());
       searches[k]->AddPartner(&added);
     }
@@ -110,10 +120,10 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     for (const auto& s : searches) sum += s->expanded();
     return sum;
   };
-  const bool features = portfolio && (options.prune & kPruneFeatures);
-  add(portfolio && !features ? kFastWeight : 1, Direction::kPush, rooms.get(), features);
-  if (pull) add(kPullWeight, Direction::kPull, nullptr, false);
-  const size_t plain = searches.size();  // where the A*-ordered search goes
+  bool late_joined = false;
+  for (const Member* m : members) {
+    if (!m->late) add(*m);
+  }
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
   const Search* winner = nullptr;
@@ -122,15 +132,15 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
          !over_budget(expanded())) {
     ++round;
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
-      if (k == plain && round % kPlainRounds != 0) continue;
-      if (k == plain + 1 && round % kOpenRounds != 0) continue;
+      if (round % running[k]->every != 0) continue;
       if (live[k]) live[k] = searches[k]->Step();
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
-    if (portfolio && searches.size() == plain &&
-        (searches[0]->expanded() >= kPlainAfter || !live[0])) {
-      add(1, Direction::kPush, nullptr, false);
-      if (schedule && features) add(1, Direction::kPush, nullptr, true);
+    if (!late_joined && (searches[0]->expanded() >= kPlainAfter || !live[0])) {
+      late_joined = true;
+      for (const Member* m : members) {
+        if (m->late) add(*m);
+      }
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an
@@ -159,7 +169,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     result.peak_bytes += s->peak_bytes();
     store_bytes += s->bytes_per_state() * static_cast<double>(s->stored());
   }
-  if (learned) result.peak_bytes += learned->bytes();
+  if (tables.learned()) result.peak_bytes += tables.learned()->bytes();
   if (result.stored) {
     result.bytes_per_state =
         static_cast<size_t>(store_bytes / static_cast<double>(result.stored) + 0.5);

@@ -19,6 +19,7 @@
 #include "solver/box_path.h"
 #include "solver/lower_bound.h"
 #include "solver/search.h"
+#include "solver/search_config.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 
@@ -97,7 +98,10 @@ struct Outcome {
 Outcome RunSearch(const Board& board, SolveMode mode, Direction direction) {
   SolveOptions options;
   options.mode = mode;
-  Search search(board, options, 5, direction, std::chrono::steady_clock::now());
+  LevelTables tables(board, options);
+  const SearchSpec spec{direction, SearchSpec::Order::kBestFirst, 5, false};
+  Search search(board, options, MakeSearchConfig(board, options, spec, tables),
+                std::chrono::steady_clock::now());
   if (search.Start()) {
     while (search.Step()) {
     }
@@ -157,8 +161,13 @@ TEST(Bidirectional, HalvesMeetInASolutionThatReplays) {
   const Board board = BuildBoard(level);
   SolveOptions options;
   const auto now = std::chrono::steady_clock::now();
-  Search push(board, options, 5, Direction::kPush, now),
-      pull(board, options, 5, Direction::kPull, now);
+  LevelTables tables(board, options);
+  auto config = [&](Direction direction) {
+    return MakeSearchConfig(board, options, {direction, SearchSpec::Order::kBestFirst, 5, false},
+                            tables);
+  };
+  Search push(board, options, config(Direction::kPush), now),
+      pull(board, options, config(Direction::kPull), now);
   push.AddPartner(&pull);
   pull.AddPartner(&push);
   bool push_live = push.Start(), pull_live = pull.Start();

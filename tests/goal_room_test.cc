@@ -19,6 +19,7 @@
 #include "solver/box_path.h"
 #include "solver/reach.h"
 #include "solver/search.h"
+#include "solver/search_config.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 
@@ -136,9 +137,11 @@ TEST(GoalRooms, SearchWithMacrosClaimsNoFalseProof) {
     const GoalRooms rooms(board);
     if (rooms.room_count() == 0) continue;
     SolveOptions options;
-    auto run = [&](const GoalRooms* goal_rooms, bool* gave) {
-      Search search(board, options, 5, Direction::kPush, std::chrono::steady_clock::now());
-      search.UseGoalRooms(goal_rooms);
+    LevelTables tables(board, options);
+    auto run = [&](bool goal_rooms, bool* gave) {
+      const SearchSpec spec{Direction::kPush, SearchSpec::Order::kBestFirst, 5, goal_rooms};
+      Search search(board, options, MakeSearchConfig(board, options, spec, tables),
+                    std::chrono::steady_clock::now());
       if (search.Start()) {
         while (search.Step()) {
         }
@@ -151,8 +154,8 @@ TEST(GoalRooms, SearchWithMacrosClaimsNoFalseProof) {
       return search.status();
     };
     bool gave = false;
-    const SolveStatus with = run(&rooms, &gave);
-    const SolveStatus without = run(nullptr, nullptr);
+    const SolveStatus with = run(true, &gave);
+    const SolveStatus without = run(false, nullptr);
     ASSERT_TRUE(without == SolveStatus::kSolved || without == SolveStatus::kUnsolvable);
     if (with == SolveStatus::kUnsolvable) {
       EXPECT_EQ(without, SolveStatus::kUnsolvable) << absl::StrJoin(rows, "\n");

@@ -16,6 +16,7 @@
 #include "common/rules.h"
 #include "solver/board.h"
 #include "solver/search.h"
+#include "solver/search_config.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 
@@ -43,8 +44,9 @@ Level Position(const Level& level, const Board& board, const std::vector<Square>
 // expansions (fast mode, every technique on).
 void Learn(const Board& board, uint64_t expansions, LearnedDeadlocks* table) {
   SolveOptions options;
-  Search search(board, options, 1, Direction::kPush, std::chrono::steady_clock::now());
-  search.UseLearnedDeadlocks(table);
+  LevelTables tables(board, table);
+  Search search(board, options, MakeSearchConfig(board, options, SearchSpec(), tables),
+                std::chrono::steady_clock::now());
   if (!search.Start()) return;
   for (uint64_t k = 0; k < expansions && search.Step(); ++k) {
   }

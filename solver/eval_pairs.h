@@ -1,0 +1,30 @@
+// Evaluator: pair conflicts (solver/pair_penalty.h) added to another
+// evaluator's bound, with pathmax (the parent's bound less the pushes made
+// is a bound too). Optimal mode, push search.
+#pragma once
+
+#include <memory>
+
+#include "solver/pair_penalty.h"
+#include "solver/search_parts.h"
+
+namespace sokoban {
+
+class PairConflicts final : public Evaluator {
+ public:
+  // `pairs` must be Enabled().
+  PairConflicts(std::unique_ptr<Evaluator> inner, std::unique_ptr<PairPenalty> pairs)
+      : inner_(std::move(inner)), pairs_(std::move(pairs)) {}
+
+  int Root(const Square* boxes, int player) override;
+  void SetParent(const Expansion& parent) override { inner_->SetParent(parent); }
+  int Child(const Expansion& parent, const ChildView& child) override;
+  void UseSlot(int slot) override { inner_->UseSlot(slot); }
+  size_t bytes() const override { return inner_->bytes() + pairs_->bytes(); }
+
+ private:
+  std::unique_ptr<Evaluator> inner_;
+  std::unique_ptr<PairPenalty> pairs_;
+};
+
+}  // namespace sokoban

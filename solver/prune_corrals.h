@@ -1,0 +1,60 @@
+// Pruning before a push search's moves, on the position's corrals (areas
+// of free floor the player cannot reach; Expansion::corrals):
+//   PiCorralPruning       only the pushes into a PI-corral, or none
+//                         (solver/pi_corral.h)
+//   CorralDeadlockPruning a corral none of whose boxes' pushes can open
+//                         it or fill its goals (solver/corral_deadlock.h)
+#pragma once
+
+#include <algorithm>
+
+#include "solver/board.h"
+#include "solver/corral_deadlock.h"
+#include "solver/learned_deadlocks.h"
+#include "solver/pi_corral.h"
+#include "solver/search_parts.h"
+
+namespace sokoban {
+
+class PiCorralPruning final : public ExpansionPruning {
+ public:
+  explicit PiCorralPruning(const Board& board) : pi_corral_(board) {}
+
+  bool Keep(Expansion& parent) override {
+    const PiCorral::Verdict corral =
+        pi_corral_.Find(parent.occupied.data(), parent.reach, parent.corrals());
+    if (corral == PiCorral::kDead) return false;
+    if (corral == PiCorral::kFound) {
+      parent.pushes.clear();
+      for (const auto& [sq, d] : pi_corral_.pushes()) {
+        const int i = static_cast<int>(
+            std::lower_bound(parent.boxes.begin(), parent.boxes.end(), sq) - parent.boxes.begin());
+        parent.pushes.emplace_back(i, d);
+      }
+    }
+    return true;
+  }
+
+ private:
+  PiCorral pi_corral_;
+};
+
+class CorralDeadlockPruning final : public ExpansionPruning {
+ public:
+  // Each corral proved dead becomes a pattern in `learned` (null: none),
+  // which must outlive this.
+  CorralDeadlockPruning(const Board& board, LearnedDeadlocks* learned) : corral_deadlock_(board) {
+    corral_deadlock_.ShareWith(learned);
+  }
+
+  bool Keep(Expansion& parent) override {
+    return !corral_deadlock_.IsDead(parent.occupied.data(), parent.reach, parent.player,
+                                    parent.corrals());
+  }
+  size_t bytes() const override { return corral_deadlock_.bytes(); }
+
+ private:
+  CorralDeadlock corral_deadlock_;
+};
+
+}  // namespace sokoban

@@ -1,0 +1,106 @@
+#include "solver/search_config.h"
+
+#include <memory>
+#include <utility>
+
+#include "solver/eval_matching.h"
+#include "solver/eval_pairs.h"
+#include "solver/macro_goal_room.h"
+#include "solver/macro_room_paths.h"
+#include "solver/macro_tunnel.h"
+#include "solver/order_best_first.h"
+#include "solver/order_features.h"
+#include "solver/pair_penalty.h"
+#include "solver/prune_corrals.h"
+#include "solver/prune_dead_squares.h"
+#include "solver/prune_freeze.h"
+#include "solver/prune_frozen_goals.h"
+#include "solver/prune_learned.h"
+
+namespace sokoban {
+
+LevelTables::LevelTables(const Board& board, const SolveOptions& options) : board_(board) {
+  // Deadlock patterns learned by any push search prune all of them.
+  if (options.mode == SolveMode::kFast && (options.prune & kPruneLearned) &&
+      (options.prune & kPruneCorralDeadlocks)) {
+    own_learned_ = std::make_unique<LearnedDeadlocks>(board);
+    learned_ = own_learned_.get();
+  }
+}
+
+const GoalRooms& LevelTables::rooms() {
+  if (!rooms_) rooms_ = std::make_unique<GoalRooms>(board_);
+  return *rooms_;
+}
+
+SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
+                              const SearchSpec& spec, LevelTables& tables) {
+  const uint32_t prune = options.prune;
+  const bool fast = options.mode == SolveMode::kFast;
+  const bool push = spec.direction == Direction::kPush;
+  SearchConfig c;
+  c.direction = spec.direction;
+  c.reopen = options.mode == SolveMode::kOptimal;
+
+  // The bound.
+  auto matching =
+      std::make_unique<MatchingBound>(board, spec.direction, (prune & kPruneBipartite) != 0);
+  const MatchingBound& bound = *matching;
+  c.evaluator = std::move(matching);
+  if (!fast && push && (prune & kPrunePairs)) {
+    auto pairs = std::make_unique<PairPenalty>(board, bound.bound());
+    if (pairs->Enabled()) {
+      c.evaluator = std::make_unique<PairConflicts>(std::move(c.evaluator), std::move(pairs));
+    }
+  }
+
+  // Goal rooms: for the members that ask, when the level has a room.
+  const GoalRooms* rooms = nullptr;
+  if (fast && push && spec.goal_rooms && (prune & kPruneGoalRooms) &&
+      tables.rooms().room_count() > 0) {
+    rooms = &tables.rooms();
+  }
+
+  // The open list.
+  if (fast && push && spec.order == SearchSpec::Order::kFeatures) {
+    c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get());
+  } else {
+    c.open = std::make_unique<BestFirstOrder>(fast ? spec.weight : 1);
+  }
+
+  // Pruning: corrals first (a state they find dead needs no bound), then
+  // per child.
+  if (push && (prune & kPruneCorral)) {
+    c.expansion_prunings.push_back(std::make_unique<PiCorralPruning>(board));
+  }
+  if (push && (prune & kPruneCorralDeadlocks)) {
+    c.expansion_prunings.push_back(
+        std::make_unique<CorralDeadlockPruning>(board, fast ? tables.learned() : nullptr));
+  }
+  if (prune & kPruneDeadSquares) {
+    c.child_prunings.push_back(
+        std::make_unique<DeadSquarePruning>(board, spec.direction, bound.bound()));
+  }
+  if (push && (prune & kPruneFreeze))
+    c.child_prunings.push_back(std::make_unique<FreezePruning>(board));
+  if (push && (prune & kPruneBipartite)) {
+    c.child_prunings.push_back(std::make_unique<FrozenGoalPruning>(board));
+  }
+  if (fast && push && tables.learned()) {
+    c.child_prunings.push_back(std::make_unique<LearnedPruning>(tables.learned()));
+  }
+
+  // Macros, in the order they take a push further.
+  const RoomPaths* room_paths = nullptr;
+  if (rooms && (prune & kPruneRoomPaths)) {
+    auto paths = std::make_unique<RoomPaths>(board, *rooms);
+    room_paths = paths.get();
+    c.macros.push_back(std::move(paths));
+  }
+  if (fast && push && (prune & kPruneTunnels))
+    c.macros.push_back(std::make_unique<TunnelMacro>(board));
+  if (rooms) c.macros.push_back(std::make_unique<GoalRoomMacro>(board, *rooms, room_paths));
+  return c;
+}
+
+}  // namespace sokoban

@@ -1,0 +1,72 @@
+// What one search is made of, and the one place that builds it from
+// SolveOptions.
+//
+// A SearchSpec names what the portfolio (solver/solver.cc) asks of a
+// member: its direction, its order and whether it uses goal rooms.
+// MakeSearchConfig turns it, with the `--prune` flags and the mode, into a
+// SearchConfig: an evaluator, an open list, the pruning methods and the
+// macros (solver/search_parts.h), which Search (solver/search.h) runs.
+// Each technique is registered by one line in MakeSearchConfig.
+//
+//   LevelTables tables(board, options);
+//   Search search(board, options, MakeSearchConfig(board, options, spec, tables), start);
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "solver/board.h"
+#include "solver/goal_room.h"
+#include "solver/learned_deadlocks.h"
+#include "solver/search_parts.h"
+#include "solver/solver.h"
+
+namespace sokoban {
+
+struct SearchSpec {
+  Direction direction = Direction::kPush;
+  enum class Order : uint8_t {
+    kBestFirst,  // f = g + weight * h (weight 1 in optimal mode)
+    kFeatures,   // the feature-space cells (fast mode, push search)
+  };
+  Order order = Order::kBestFirst;
+  int weight = 1;
+  bool goal_rooms = false;  // goal-room macros and cuts (fast mode, push search)
+};
+
+// What the searches of one level share: the goal rooms (built on first
+// need) and the table of learned deadlock patterns (fast mode's push
+// searches add to it and prune with it). Must outlive the searches.
+class LevelTables {
+ public:
+  // A table of learned patterns of its own when the options ask for one
+  // (`learned` with `corraldead`, fast mode).
+  LevelTables(const Board& board, const SolveOptions& options);
+  // `learned` (null: none), whatever the options, which must outlive this.
+  LevelTables(const Board& board, LearnedDeadlocks* learned) : board_(board), learned_(learned) {}
+
+  const GoalRooms& rooms();
+  LearnedDeadlocks* learned() const { return learned_; }
+
+ private:
+  const Board& board_;
+  std::unique_ptr<GoalRooms> rooms_;
+  std::unique_ptr<LearnedDeadlocks> own_learned_;
+  LearnedDeadlocks* learned_ = nullptr;  // null when not used
+};
+
+struct SearchConfig {
+  Direction direction = Direction::kPush;
+  // Optimal mode: a closed state reached with fewer pushes is opened again.
+  bool reopen = false;
+  std::unique_ptr<Evaluator> evaluator;
+  std::unique_ptr<SearchOpenList> open;
+  std::vector<std::unique_ptr<ExpansionPruning>> expansion_prunings;  // run in this order
+  std::vector<std::unique_ptr<ChildPruning>> child_prunings;          // in each stage, in order
+  std::vector<std::unique_ptr<MoveMacro>> macros;                     // run in this order
+};
+
+SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
+                              const SearchSpec& spec, LevelTables& tables);
+
+}  // namespace sokoban

@@ -1,0 +1,213 @@
+// The parts a search is made of (solver/search.h), each behind a small
+// interface, after Fast Downward's evaluators, open lists and pruning
+// methods. A SearchConfig (solver/search_config.h) holds one evaluator, one
+// open list, and lists of pruning methods and macros; Search runs them and
+// names none of them.
+//
+//   Evaluator        the lower bound h of a state (matching, pair conflicts)
+//   SearchOpenList   which state to expand next (best-first on g + w*h,
+//                    feature-space cells)
+//   ExpansionPruning before a state's pushes: restricts them (PI-corrals)
+//                    or finds the state dead (corral deadlocks)
+//   ChildPruning     squares no box may be moved onto (dead squares), or a
+//                    child found dead (freeze, frozen goals, learned)
+//   MoveMacro        moves longer than one push: adds them (room paths),
+//                    extends single pushes (tunnels, goal rooms), or drops
+//                    the others (goal cut)
+//
+// Every part sees the state being expanded as an Expansion, and a child as
+// a ChildView.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "solver/board.h"
+#include "solver/box_path.h"
+#include "solver/floor_cuts.h"
+#include "solver/lower_bound.h"
+#include "solver/pi_corral.h"
+#include "solver/reach.h"
+#include "solver/state_store.h"
+
+namespace sokoban {
+
+// The state being expanded, as the parts see it. Search fills it; the
+// corrals and the numbering of the floor are found on first use, once an
+// expansion.
+class Expansion {
+ public:
+  explicit Expansion(const Board& board)
+      : board(board),
+        occupied(board.size(), 0),
+        reach(board.size()),
+        boxes(board.box_count()),
+        mover(board),
+        corrals_(board),
+        floor_(board) {}
+
+  const Board& board;
+  Direction direction = Direction::kPush;
+  // occupied[sq] != 0 marks the boxes (a part may change it, but must put
+  // it back); during a child's checks it marks the child's boxes.
+  std::vector<uint8_t> occupied;
+  Reach reach;                // the player's area
+  std::vector<Square> boxes;  // sorted
+  int player = 0;             // normalized: the smallest square of its area
+  StateId id = kNoState;
+  int g = 0;  // pushes from the root
+  int h = 0;  // its bound as queued
+  // The pushes to try, as (index in boxes, direction): every one, unless an
+  // ExpansionPruning restricts them (push searches only).
+  std::vector<std::pair<int, int>> pushes;
+  // Set by a part that leaves a state out (a macro taken instead of the
+  // single push, a goal cut): running out of states then proves nothing.
+  // Kept for the whole search.
+  bool incomplete = false;
+  // Moves one box with the others standing still (macros, the solution's
+  // trace).
+  BoxMover mover;
+
+  // The position's corrals (Corrals::Find), found on first call.
+  const Corrals& corrals() {
+    if (!corrals_found_) {
+      corrals_.Find(occupied.data(), reach);
+      corrals_found_ = true;
+    }
+    return corrals_;
+  }
+  // Numbers the position's free floor (FloorCuts) on first call; returns
+  // its number of areas.
+  int NumberFloor() {
+    if (!floor_numbered_) {
+      areas_ = floor_.Number(occupied.data());
+      floor_numbered_ = true;
+    }
+    return areas_;
+  }
+  // The numbering of the floor when a part has asked for it; else null.
+  const FloorCuts* floor() const { return floor_numbered_ ? &floor_ : nullptr; }
+  // Called by Search when a new state is set up.
+  void Reset() { corrals_found_ = floor_numbered_ = false; }
+
+ private:
+  Corrals corrals_;
+  FloorCuts floor_;
+  bool corrals_found_ = false, floor_numbered_ = false;
+  int areas_ = 0;
+};
+
+// A move of one box from the state being expanded: box `box` (an index in
+// Expansion::boxes) ends on `to` after `pushes` pushes, the player on
+// player_after (kNoSquare: next to `to`, behind a single push).
+struct Move {
+  int box, to, pushes, player_after;
+  // Set by a macro for its Filter (goal cut: a move into a room).
+  bool cut;
+};
+
+// A child of the state being expanded.
+struct ChildView {
+  int box;     // index of the moved box in Expansion::boxes
+  int from;    // its square in the parent
+  int to;      // its square in the child
+  int pushes;  // the pushes of the move
+  int player;  // normalized; only for ChildPruning::kWithPlayer and later
+  // The child's boxes: in the parent's order (the moved box at index `box`)
+  // during pruning, sorted from the evaluator on.
+  const Square* boxes;
+};
+
+// Every part: the memory it holds, counted against the search's limit.
+class SearchPart {
+ public:
+  virtual ~SearchPart() = default;
+  virtual size_t bytes() const { return 0; }
+};
+
+// The lower bound on the pushes left. kDead: no solution.
+class Evaluator : public SearchPart {
+ public:
+  static constexpr int kDead = LowerBound::kDead;
+  // A root's bound: boxes sorted, the player normalized.
+  virtual int Root(const Square* boxes, int player) = 0;
+  // Once per expanded state (not found dead by pruning), before its
+  // children.
+  virtual void SetParent(const Expansion& parent) = 0;
+  // A child's bound (child.boxes sorted, child.player set).
+  virtual int Child(const Expansion& parent, const ChildView& child) = 0;
+  // The open list takes states from several queues in turns: the state to
+  // expand next comes from queue `slot` (LowerBound::UseSlot).
+  virtual void UseSlot(int slot) { (void)slot; }
+};
+
+// The order of expansion. Every choice depends only on what was pushed, so
+// that runs are deterministic.
+class SearchOpenList : public SearchPart {
+ public:
+  // Queues a root (boxes sorted) with bound h.
+  virtual void PushRoot(const Square* boxes, int h, StateId id) = 0;
+  // Once per expanded state (not found dead by pruning), before its
+  // children.
+  virtual void SetParent(Expansion& parent) { (void)parent; }
+  // Queues a child with g pushes from the root and bound h.
+  virtual void Push(Expansion& parent, const ChildView& child, int g, int h, StateId id) = 0;
+  virtual bool empty() const = 0;
+  // Removes the next entry: its id and its h as queued.
+  virtual StateId Pop(int* h) = 0;
+  // Whether the popped entry of a state not yet expanded is to be expanded
+  // (false: stale, the state was queued again since), g its pushes now.
+  virtual bool Take(StateId id, int g, int h) = 0;
+};
+
+// Runs before a push search generates a state's pushes.
+class ExpansionPruning : public SearchPart {
+ public:
+  // False when the state is dead. May restrict parent.pushes.
+  virtual bool Keep(Expansion& parent) = 0;
+};
+
+// Runs on each child, or marks squares no box may be moved onto.
+class ChildPruning : public SearchPart {
+ public:
+  enum Stage {
+    kSquares,       // MarkDeadSquares only: checked as a single move is made
+    kBeforePlayer,  // Dead(), before the child's player area is known
+    kWithPlayer,    // Dead(), reading child.player
+  };
+  virtual Stage stage() const = 0;
+  // Sets dead[sq] for each square no single push or pull may move a box
+  // onto (checked before a macro takes the push further).
+  virtual void MarkDeadSquares(std::vector<uint8_t>& dead) const { (void)dead; }
+  // Whether the child is dead; parent.occupied marks the child's boxes.
+  virtual bool Dead(Expansion& parent, const ChildView& child) {
+    (void)parent;
+    (void)child;
+    return false;
+  }
+};
+
+// Moves of more than one push (push searches).
+class MoveMacro : public SearchPart {
+ public:
+  // Before the single pushes: whole moves of its own, appended to moves.
+  virtual void AddMoves(Expansion& parent, std::vector<Move>* moves) {
+    (void)parent;
+    (void)moves;
+  }
+  // Takes the push (so far `move`, its last push in direction d) further.
+  virtual void Extend(Expansion& parent, int d, Move* move) {
+    (void)parent;
+    (void)d;
+    (void)move;
+  }
+  // After all moves are made: may drop some (setting parent.incomplete).
+  virtual void Filter(Expansion& parent, std::vector<Move>* moves) {
+    (void)parent;
+    (void)moves;
+  }
+};
+
+}  // namespace sokoban
