@@ -15,6 +15,8 @@
 
 namespace sokoban {
 
+namespace {
+
 // Fast mode runs a portfolio of searches (kFastPortfolio): a push search
 // in feature-space order with goal-room macros and a pull search from the
 // goals (weight 10); levels they have not decided after kPlainAfter
@@ -43,20 +45,24 @@ constexpr int kPullWeight = 10;
 constexpr int kFastWeight = 5;
 using Order = SearchSpec::Order;
 constexpr Member kFastPortfolio[] = {
-    // The feature-space search and the pull search solve the most.
-    {{Direction::kPush, Order::kFeatures, 1, true}, kPruneFeatures},
-    {{Direction::kPush, Order::kBestFirst, kFastWeight, true}, 0, kPruneFeatures},
-    {{Direction::kPull, Order::kBestFirst, kPullWeight, false}, kPruneBackward},
+    // The feature-space search and the pull search solve the most. Goal-room
+    // macros go to the first push search only: the others keep every push,
+    // so that together they still prove what they exhaust.
+    {.spec = {.order = Order::kFeatures, .goal_rooms = true}, .needs = kPruneFeatures},
+    {.spec = {.order = Order::kBestFirst, .weight = kFastWeight, .goal_rooms = true},
+     .without = kPruneFeatures},
+    {.spec = {.direction = Direction::kPull, .weight = kPullWeight}, .needs = kPruneBackward},
     // Some levels need the plain ordering.
-    {{Direction::kPush, Order::kBestFirst, 1, false}, 0, 0, true, 4},
-    // On levels whose goals the room macros lead astray this one finds what
-    // the first misses (XSokoban 21: 22,639 expansions of it alone; the
-    // first search does not solve it in 300,000).
-    {{Direction::kPush, Order::kFeatures, 1, false}, kPruneSchedule | kPruneFeatures, 0, true, 2},
+    {.spec = {.weight = 1}, .late = true, .every = 4},
+    // `schedule`: on levels whose goals the room macros lead astray this one
+    // finds what the first misses (XSokoban 21: 22,639 expansions of it
+    // alone; the first search does not solve it in 300,000).
+    {.spec = {.order = Order::kFeatures},
+     .needs = kPruneSchedule | kPruneFeatures,
+     .late = true,
+     .every = 2},
 };
-constexpr Member kOptimalPortfolio[] = {{{Direction::kPush, Order::kBestFirst, 1, false}, 0}};
-
-namespace {
+constexpr Member kOptimalPortfolio[] = {{.spec = {.weight = 1}}};
 
 // Of searches that all stopped at a limit, the status to report: a cancel,
 // else the time limit (the level had all its time), else memory.

@@ -5,13 +5,16 @@
 //   SolveResult r = Solve(level, options);
 //   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
 //
-// Search is A* over pushes (optimal mode) or, in fast mode, a push search
-// in feature-space order (boxes packed, areas of free floor; with
-// goal-room macros) and a search backwards by pulls from the goals
-// (f = g + 10h), joined after 20000 expansions by an
-// A*-ordered search (one turn in four rounds), taking turns and meeting;
-// with deadlock pruning and a Zobrist-hashed state store
-// (solver/search.h). Every solution is replayed by the rules
+// Search is A* over pushes (optimal mode) or, in fast mode, a portfolio
+// (solver/solver.cc, a table of members): a push search in feature-space
+// order (boxes packed, areas of free floor; with goal-room macros) and a
+// search backwards by pulls from the goals (f = g + 10h), joined after
+// 20000 expansions by an A*-ordered search (one turn in four rounds),
+// taking turns and meeting; with deadlock pruning and a Zobrist-hashed
+// state store. Each search (solver/search.h) is composed of an evaluator,
+// an open list, pruning methods and macros (solver/search_parts.h), which
+// solver/search_config.h builds from these options. Every solution is
+// replayed by the rules
 // engine (common/rules.h) before Solve returns it; a replay failure aborts
 // the process, it is never returned. Deterministic: the same level and
 // options give the same states count and the same solution on every run,

@@ -1,0 +1,204 @@
+// Tests of the search's composition: MakeSearchConfig registers each
+// technique when its `--prune` flag, the mode and the direction call for
+// it, and only then; and a part added to a configuration is run by the
+// search.
+#include "solver/search_config.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/moves.h"
+#include "solver/board.h"
+#include "solver/eval_matching.h"
+#include "solver/eval_pairs.h"
+#include "solver/goal_room.h"
+#include "solver/macro_goal_room.h"
+#include "solver/macro_room_paths.h"
+#include "solver/macro_tunnel.h"
+#include "solver/order_best_first.h"
+#include "solver/order_features.h"
+#include "solver/prune_corrals.h"
+#include "solver/prune_dead_squares.h"
+#include "solver/prune_freeze.h"
+#include "solver/prune_frozen_goals.h"
+#include "solver/prune_learned.h"
+#include "solver/search.h"
+#include "solver/solver.h"
+#include "tests/solver_test_util.h"
+
+namespace sokoban {
+namespace {
+
+// The parts of a configuration by kind, as short names in order.
+struct Parts {
+  std::string evaluator, open;
+  std::vector<std::string> expansion, child, macros;
+};
+
+template <typename T, typename Base>
+bool Is(const Base* p) {
+  return dynamic_cast<const T*>(p) != nullptr;
+}
+
+Parts Describe(const SearchConfig& c) {
+  Parts p;
+  p.evaluator = Is<PairConflicts>(c.evaluator.get())   ? "pairs"
+                : Is<MatchingBound>(c.evaluator.get()) ? "matching"
+                                                       : "?";
+  p.open = Is<FeatureOrder>(c.open.get())     ? "features"
+           : Is<BestFirstOrder>(c.open.get()) ? "best-first"
+                                              : "?";
+  for (const auto& e : c.expansion_prunings) {
+    p.expansion.push_back(Is<PiCorralPruning>(e.get())         ? "corral"
+                          : Is<CorralDeadlockPruning>(e.get()) ? "corraldead"
+                                                               : "?");
+  }
+  for (const auto& e : c.child_prunings) {
+    p.child.push_back(Is<DeadSquarePruning>(e.get())   ? "dead"
+                      : Is<FreezePruning>(e.get())     ? "freeze"
+                      : Is<FrozenGoalPruning>(e.get()) ? "bipartite"
+                      : Is<LearnedPruning>(e.get())    ? "learned"
+                                                       : "?");
+  }
+  for (const auto& e : c.macros) {
+    p.macros.push_back(Is<RoomPaths>(e.get())       ? "roompath"
+                       : Is<TunnelMacro>(e.get())   ? "tunnel"
+                       : Is<GoalRoomMacro>(e.get()) ? "goalroom"
+                                                    : "?");
+  }
+  return p;
+}
+
+using Names = std::vector<std::string>;
+
+// A Microban level with a goal room (so that the room macros apply).
+const Level& LevelWithRooms() {
+  for (int number = 1;; ++number) {
+    const Level& level = MicrobanLevel(number);
+    const Board board = *Board::Build(level);
+    if (GoalRooms(board).room_count() > 0) return level;
+  }
+}
+
+Parts Build(const Board& board, SolveMode mode, uint32_t prune, const SearchSpec& spec) {
+  SolveOptions options;
+  options.mode = mode;
+  options.prune = prune;
+  LevelTables tables(board, options);
+  return Describe(MakeSearchConfig(board, options, spec, tables));
+}
+
+const SearchSpec kFeatureSpec{Direction::kPush, SearchSpec::Order::kFeatures, 1, true};
+
+TEST(SearchConfig, FastFeatureSearchHasEveryDefaultTechnique) {
+  const Board board = *Board::Build(LevelWithRooms());
+  const Parts p = Build(board, SolveMode::kFast, kPruneDefault, kFeatureSpec);
+  EXPECT_EQ(p.evaluator, "matching");
+  EXPECT_EQ(p.open, "features");
+  EXPECT_EQ(p.expansion, (Names{"corral", "corraldead"}));
+  EXPECT_EQ(p.child, (Names{"dead", "freeze", "bipartite"}));
+  EXPECT_EQ(p.macros, (Names{"roompath", "tunnel", "goalroom"}));
+}
+
+TEST(SearchConfig, EachFlagRemovesItsPartOnly) {
+  const Board board = *Board::Build(LevelWithRooms());
+  const Parts all = Build(board, SolveMode::kFast, kPruneDefault, kFeatureSpec);
+  const struct {
+    uint32_t flag;
+    std::string name;
+  } flags[] = {{kPruneDeadSquares, "dead"},           {kPruneFreeze, "freeze"},
+               {kPruneBipartite, "bipartite"},        {kPruneCorral, "corral"},
+               {kPruneCorralDeadlocks, "corraldead"}, {kPruneTunnels, "tunnel"},
+               {kPruneRoomPaths, "roompath"}};
+  for (const auto& [flag, name] : flags) {
+    const Parts p = Build(board, SolveMode::kFast, kPruneDefault & ~flag, kFeatureSpec);
+    auto without = [&](Names names) {
+      std::erase(names, name);
+      return names;
+    };
+    EXPECT_EQ(p.expansion, without(all.expansion)) << name;
+    EXPECT_EQ(p.child, without(all.child)) << name;
+    EXPECT_EQ(p.macros, without(all.macros)) << name;
+    EXPECT_EQ(p.open, "features") << name;
+  }
+  // Without goal rooms, no room macro of either kind.
+  const Parts rooms =
+      Build(board, SolveMode::kFast, kPruneDefault & ~kPruneGoalRooms, kFeatureSpec);
+  EXPECT_EQ(rooms.macros, (Names{"tunnel"}));
+}
+
+TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
+  const Board board = *Board::Build(LevelWithRooms());
+  // Optimal mode: A* with pair conflicts, every single push kept.
+  const Parts optimal = Build(board, SolveMode::kOptimal, kPruneDefault, kFeatureSpec);
+  EXPECT_EQ(optimal.evaluator, "pairs");
+  EXPECT_EQ(optimal.open, "best-first");
+  EXPECT_TRUE(optimal.macros.empty());
+  EXPECT_EQ(optimal.child, (Names{"dead", "freeze", "bipartite"}));
+  EXPECT_EQ(Build(board, SolveMode::kOptimal, kPruneDefault & ~kPrunePairs, kFeatureSpec).evaluator,
+            "matching");
+  // A pull search: dead squares only, no macros.
+  const SearchSpec pull{Direction::kPull, SearchSpec::Order::kBestFirst, 10, false};
+  const Parts back = Build(board, SolveMode::kFast, kPruneAll, pull);
+  EXPECT_EQ(back.open, "best-first");
+  EXPECT_TRUE(back.expansion.empty());
+  EXPECT_EQ(back.child, (Names{"dead"}));
+  EXPECT_TRUE(back.macros.empty());
+  // Learned patterns: fast mode's push searches, with corral deadlocks.
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll, kFeatureSpec).child,
+            (Names{"dead", "freeze", "bipartite", "learned"}));
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks, kFeatureSpec).child,
+            (Names{"dead", "freeze", "bipartite"}));
+}
+
+// A technique is a class added to a configuration: a child pruning that
+// drops every child sees each legal push once, and leaves the search
+// (complete: no macros) proving the level unsolvable after one expansion.
+class DropAll final : public ChildPruning {
+ public:
+  Stage stage() const override { return kWithPlayer; }
+  bool Dead(Expansion& parent, const ChildView& child) override {
+    EXPECT_TRUE(parent.occupied[child.to]);
+    EXPECT_FALSE(parent.occupied[child.from]);
+    EXPECT_EQ(child.boxes[child.box], child.to);
+    ++calls;
+    return true;
+  }
+  int calls = 0;
+};
+
+TEST(SearchConfig, AddedPartRuns) {
+  const Level& level = MicrobanLevel(1);
+  const Board board = *Board::Build(level);
+  SolveOptions options;
+  options.mode = SolveMode::kOptimal;
+  LevelTables tables(board, options);
+  SearchConfig config = MakeSearchConfig(board, options, SearchSpec(), tables);
+  auto drop = std::make_unique<DropAll>();
+  DropAll* seen = drop.get();
+  config.child_prunings.push_back(std::move(drop));
+  Search search(board, options, std::move(config), std::chrono::steady_clock::now());
+  ASSERT_TRUE(search.Start());
+  while (search.Step()) {
+  }
+  EXPECT_EQ(search.status(), SolveStatus::kUnsolvable);
+  EXPECT_EQ(search.expanded(), 1u);
+  EXPECT_GT(seen->calls, 0);
+  // The same configuration without it solves the level.
+  LevelTables plain_tables(board, options);
+  Search plain(board, options, MakeSearchConfig(board, options, SearchSpec(), plain_tables),
+               std::chrono::steady_clock::now());
+  ASSERT_TRUE(plain.Start());
+  while (plain.Step()) {
+  }
+  ASSERT_EQ(plain.status(), SolveStatus::kSolved);
+  const ReplayResult r = Replay(level, PushesToLurd(board, plain.pushes()));
+  EXPECT_TRUE(r.valid && r.solved);
+}
+
+}  // namespace
+}  // namespace sokoban
