@@ -14,17 +14,18 @@ class PairConflicts final : public Evaluator {
  public:
   // `pairs` must be Enabled().
   PairConflicts(std::unique_ptr<Evaluator> inner, std::unique_ptr<PairPenalty> pairs)
-      : inner_(std::move(inner)), pairs_(std::move(pairs)) {}
+      : inner_(std::move(inner)), pairs_(std::move(pairs)), pairs_bytes_(pairs_->bytes()) {}
 
   int Root(const Square* boxes, int player) override;
   void SetParent(const Expansion& parent) override { inner_->SetParent(parent); }
   int Child(const Expansion& parent, const ChildView& child) override;
   void UseSlot(int slot) override { inner_->UseSlot(slot); }
-  size_t bytes() const override { return inner_->bytes() + pairs_->bytes(); }
+  size_t bytes() const override { return inner_->bytes() + pairs_bytes_; }
 
  private:
   std::unique_ptr<Evaluator> inner_;
   std::unique_ptr<PairPenalty> pairs_;
+  const size_t pairs_bytes_;  // its tables, built once
 };
 
 }  // namespace sokoban

@@ -22,6 +22,7 @@ class GoalRoomMacro final : public MoveMacro {
   GoalRoomMacro(const Board& board, const GoalRooms& rooms, const RoomPaths* room_paths)
       : board_(board), rooms_(rooms), room_paths_(room_paths) {}
 
+  int hooks() const override { return kExtend | kFilter; }
   void Extend(Expansion& parent, int d, Move* move) override;
   void Filter(Expansion& parent, std::vector<Move>* moves) override;
 

@@ -20,6 +20,7 @@ class RoomPaths final : public MoveMacro {
   // `rooms` (with at least one room) must outlive this.
   RoomPaths(const Board& board, const GoalRooms& rooms);
 
+  int hooks() const override { return kAddMoves; }
   void AddMoves(Expansion& parent, std::vector<Move>* moves) override;
   // Whether, in the state being expanded, box i (off goals) has a room
   // path to room r's next goal.

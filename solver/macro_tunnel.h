@@ -13,6 +13,7 @@ class TunnelMacro final : public MoveMacro {
  public:
   explicit TunnelMacro(const Board& board) : board_(board) {}
 
+  int hooks() const override { return kExtend; }
   void Extend(Expansion& parent, int d, Move* move) override {
     int pusher = parent.boxes[move->box], to = move->to, length = move->pushes;
     while (!board_.IsGoal(to) && board_.IsTunnel(pusher, d) && board_.IsTunnel(to, d)) {

@@ -25,7 +25,7 @@ class PiCorralPruning final : public ExpansionPruning {
         pi_corral_.Find(parent.occupied.data(), parent.reach, parent.corrals());
     if (corral == PiCorral::kDead) return false;
     if (corral == PiCorral::kFound) {
-      parent.pushes.clear();
+      parent.Restrict();
       for (const auto& [sq, d] : pi_corral_.pushes()) {
         const int i = static_cast<int>(
             std::lower_bound(parent.boxes.begin(), parent.boxes.end(), sq) - parent.boxes.begin());
@@ -51,6 +51,7 @@ class CorralDeadlockPruning final : public ExpansionPruning {
     return !corral_deadlock_.IsDead(parent.occupied.data(), parent.reach, parent.player,
                                     parent.corrals());
   }
+  bool HoldsMemory() const override { return true; }
   size_t bytes() const override { return corral_deadlock_.bytes(); }
 
  private:

@@ -18,6 +18,7 @@ class FrozenGoalPruning final : public ChildPruning {
     return board_.IsGoal(child.to) &&
            frozen_goals_.IsDead(parent.occupied.data(), child.boxes, board_.box_count(), child.to);
   }
+  bool HoldsMemory() const override { return true; }
   size_t bytes() const override { return frozen_goals_.bytes(); }
 
  private:

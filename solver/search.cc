@@ -57,12 +57,20 @@ Search::Search(const Board& board, const SolveOptions& options, SearchConfig con
         break;
     }
   }
-  for (const auto& m : config_.macros) parts_.push_back(m.get());
+  for (const auto& m : config_.macros) {
+    parts_.push_back(m.get());
+    if (m->hooks() & MoveMacro::kAddMoves) adders_.push_back(m.get());
+    if (m->hooks() & MoveMacro::kExtend) extenders_.push_back(m.get());
+    if (m->hooks() & MoveMacro::kFilter) filters_.push_back(m.get());
+  }
+  for (size_t k = 0; k < parts_.size(); ++k) {
+    if (k < 2 || parts_[k]->HoldsMemory()) memory_parts_.push_back(parts_[k]);
+  }
 }
 
 size_t Search::OtherBytes() const {
   size_t bytes = 0;
-  for (const SearchPart* part : parts_) bytes += part->bytes();
+  for (const SearchPart* part : memory_parts_) bytes += part->bytes();
   return bytes;
 }
 
@@ -187,10 +195,6 @@ StateId Search::Expand(StateId id) {
   const bool push = config_.direction == Direction::kPush;
   bool keep = true;
   if (push) {
-    node.pushes.clear();
-    for (int i = 0; i < box_count_; ++i) {
-      for (int d = 0; d < 4; ++d) node.pushes.emplace_back(i, d);
-    }
     for (const auto& pruning : config_.expansion_prunings) {
       if (!(keep = pruning->Keep(node))) break;
     }
@@ -202,6 +206,11 @@ StateId Search::Expand(StateId id) {
     solved = push ? ExpandPushes() : ExpandPulls();
   }
   for (Square b : node.boxes) node.occupied[b] = 0;
+#ifndef NDEBUG
+  // A part that does not say it holds memory must hold none.
+  for (size_t k = 2; k < parts_.size(); ++k)
+    assert(parts_[k]->HoldsMemory() || !parts_[k]->bytes());
+#endif
   peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
   return solved;
 }
@@ -231,18 +240,20 @@ StateId Search::ExpandPushes() {
   // some.
   Expansion& node = node_;
   moves_.clear();
-  for (const auto& macro : config_.macros) macro->AddMoves(node, &moves_);
-  for (const auto& [i, d] : node.pushes) {
+  for (MoveMacro* macro : adders_) macro->AddMoves(node, &moves_);
+  const int tries = node.restricted ? static_cast<int>(node.pushes.size()) : 4 * box_count_;
+  for (int k = 0; k < tries; ++k) {
+    const auto [i, d] = node.restricted ? node.pushes[k] : std::pair<int, int>(k / 4, k % 4);
     const int from = node.boxes[i];
     const int to = board_.Neighbour(from, d);
     if (to == kNoSquare || node.occupied[to] || dead_square_[to]) continue;
     const int behind = board_.Neighbour(from, d ^ 2);
     if (behind == kNoSquare || !node.reach.Reached(behind)) continue;
     Move move{i, to, 1, kNoSquare, false};
-    for (const auto& macro : config_.macros) macro->Extend(node, d, &move);
+    for (MoveMacro* macro : extenders_) macro->Extend(node, d, &move);
     moves_.push_back(move);
   }
-  for (const auto& macro : config_.macros) macro->Filter(node, &moves_);
+  for (MoveMacro* macro : filters_) macro->Filter(node, &moves_);
   StateId solved = kNoState;
   for (const Move& move : moves_) {
     if (solved != kNoState || stop_ != SolveStatus::kSolved) break;

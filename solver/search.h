@@ -96,9 +96,12 @@ class Search {
   const SolveOptions& options_;
   SearchConfig config_;
   const int box_count_;
-  // Every part, for OtherBytes; and the child prunings by stage.
-  std::vector<const SearchPart*> parts_;
+  // The parts whose memory counts (OtherBytes), every part (for a debug
+  // check of the others), the child prunings by stage and the macros by
+  // hook.
+  std::vector<const SearchPart*> memory_parts_, parts_;
   std::vector<ChildPruning*> before_player_, with_player_;
+  std::vector<MoveMacro*> adders_, extenders_, filters_;
   // dead_square_[sq]: no single push or pull onto sq (ChildPruning::kSquares).
   std::vector<uint8_t> dead_square_;
   StateCodec codec_;

@@ -59,9 +59,14 @@ class Expansion {
   StateId id = kNoState;
   int g = 0;  // pushes from the root
   int h = 0;  // its bound as queued
-  // The pushes to try, as (index in boxes, direction): every one, unless an
-  // ExpansionPruning restricts them (push searches only).
+  // The pushes to try: every one, unless an ExpansionPruning restricted
+  // them (Restrict()) to those in `pushes`, as (index in boxes, direction).
+  bool restricted = false;
   std::vector<std::pair<int, int>> pushes;
+  void Restrict() {
+    restricted = true;
+    pushes.clear();
+  }
   // Set by a part that leaves a state out (a macro taken instead of the
   // single push, a goal cut): running out of states then proves nothing.
   // Kept for the whole search.
@@ -90,7 +95,7 @@ class Expansion {
   // The numbering of the floor when a part has asked for it; else null.
   const FloorCuts* floor() const { return floor_numbered_ ? &floor_ : nullptr; }
   // Called by Search when a new state is set up.
-  void Reset() { corrals_found_ = floor_numbered_ = false; }
+  void Reset() { corrals_found_ = floor_numbered_ = restricted = false; }
 
  private:
   Corrals corrals_;
@@ -120,10 +125,14 @@ struct ChildView {
   const Square* boxes;
 };
 
-// Every part: the memory it holds, counted against the search's limit.
+// Every part: the memory it holds, counted against the search's limit
+// before each new state is stored. The evaluator's and the open list's
+// always count; a pruning method or a macro that holds memory says so
+// (HoldsMemory), so that the others cost nothing there.
 class SearchPart {
  public:
   virtual ~SearchPart() = default;
+  virtual bool HoldsMemory() const { return false; }
   virtual size_t bytes() const { return 0; }
 };
 
@@ -165,7 +174,8 @@ class SearchOpenList : public SearchPart {
 // Runs before a push search generates a state's pushes.
 class ExpansionPruning : public SearchPart {
  public:
-  // False when the state is dead. May restrict parent.pushes.
+  // False when the state is dead. May restrict the pushes to try
+  // (Expansion::Restrict).
   virtual bool Keep(Expansion& parent) = 0;
 };
 
@@ -192,6 +202,10 @@ class ChildPruning : public SearchPart {
 // Moves of more than one push (push searches).
 class MoveMacro : public SearchPart {
  public:
+  // Which of the three calls below it makes use of (the search makes only
+  // those): a bit set of these.
+  enum Hook { kAddMoves = 1, kExtend = 2, kFilter = 4 };
+  virtual int hooks() const = 0;
   // Before the single pushes: whole moves of its own, appended to moves.
   virtual void AddMoves(Expansion& parent, std::vector<Move>* moves) {
     (void)parent;
