@@ -63,8 +63,9 @@ Search::Search(const Board& board, const SolveOptions& options, SearchConfig con
     if (m->hooks() & MoveMacro::kExtend) extenders_.push_back(m.get());
     if (m->hooks() & MoveMacro::kFilter) filters_.push_back(m.get());
   }
-  for (size_t k = 0; k < parts_.size(); ++k) {
-    if (k < 2 || parts_[k]->HoldsMemory()) memory_parts_.push_back(parts_[k]);
+  memory_parts_ = {config_.evaluator.get(), config_.open.get()};
+  for (size_t k = 2; k < parts_.size(); ++k) {
+    if (parts_[k]->HoldsMemory()) memory_parts_.push_back(parts_[k]);
   }
 }
 

@@ -81,8 +81,9 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     c.child_prunings.push_back(
         std::make_unique<DeadSquarePruning>(board, spec.direction, bound.bound()));
   }
-  if (push && (prune & kPruneFreeze))
+  if (push && (prune & kPruneFreeze)) {
     c.child_prunings.push_back(std::make_unique<FreezePruning>(board));
+  }
   if (push && (prune & kPruneBipartite)) {
     c.child_prunings.push_back(std::make_unique<FrozenGoalPruning>(board));
   }
@@ -97,8 +98,9 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     room_paths = paths.get();
     c.macros.push_back(std::move(paths));
   }
-  if (fast && push && (prune & kPruneTunnels))
+  if (fast && push && (prune & kPruneTunnels)) {
     c.macros.push_back(std::make_unique<TunnelMacro>(board));
+  }
   if (rooms) c.macros.push_back(std::make_unique<GoalRoomMacro>(board, *rooms, room_paths));
   return c;
 }

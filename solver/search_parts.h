@@ -17,6 +17,15 @@
 //
 // Every part sees the state being expanded as an Expansion, and a child as
 // a ChildView.
+//
+// Adding a technique: a class deriving from the interface it fits, in a
+// file of its own (solver/eval_*, order_*, prune_*, macro_*), and one line
+// in MakeSearchConfig (solver/search_config.cc) that adds it when its
+// `--prune` flag (solver.h PruneFlags, solver/options.cc), the mode and the
+// direction call for it. Tables a level's searches share belong in
+// LevelTables; a new member of the fast-mode portfolio is a row of
+// kFastPortfolio (solver/solver.cc). A part that holds memory overrides
+// HoldsMemory() and bytes().
 #pragma once
 
 #include <cstddef>
