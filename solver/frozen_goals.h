@@ -53,6 +53,7 @@ class FrozenGoals {
   std::vector<Square> frozen_, free_boxes_;
   std::vector<int> free_goals_;
   std::vector<int> box_of_goal_;  // free box matched to each free goal, or -1
+  std::vector<int> unmatched_;    // free boxes the greedy pass left
   std::vector<uint8_t> visited_;
   const std::vector<uint8_t>* table_ = nullptr;
 };

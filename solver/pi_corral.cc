@@ -13,7 +13,9 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
   box_start_.assign(1, 0);
   box_list_.clear();
   needs_work_.clear();
-  std::fill(component_.begin(), component_.end(), -1);
+  for (Square sq : square_list_) component_[sq] = -1;
+  square_start_.assign(1, 0);
+  square_list_.clear();
   // The player reaches every free square: no corral at all.
   if (reach.count() + board_.box_count() == n) return;
   for (int seed = 0; seed < n; ++seed) {
@@ -29,6 +31,7 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
     while (!stack_.empty()) {
       const int sq = stack_.back();
       stack_.pop_back();
+      square_list_.push_back(static_cast<Square>(sq));
       if (board_.IsGoal(sq)) needs_work = true;  // an empty goal inside
       for (int d = 0; d < 4; ++d) {
         const int to = board_.Neighbour(sq, d);
@@ -47,6 +50,7 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
     }
     first_.push_back(seed);
     box_start_.push_back(static_cast<int>(box_list_.size()));
+    square_start_.push_back(static_cast<int>(square_list_.size()));
     needs_work_.push_back(needs_work);
   }
 }

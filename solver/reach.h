@@ -23,6 +23,11 @@ class Reach {
   int Fill(const Board& board, const uint8_t* occupied, int start) {
     return Flood<true>(board, occupied, start);
   }
+  // As Fill, with the free square `avoid` taken as blocked (it counts as
+  // reached, but the fill never goes through it nor counts it).
+  int FillAvoiding(const Board& board, const uint8_t* occupied, int start, int avoid) {
+    return Flood<true>(board, occupied, start, avoid);
+  }
   // As Fill, for Reached() and count() only: min() and second() are not
   // kept (a fifth less work a square).
   void Mark(const Board& board, const uint8_t* occupied, int start) {
@@ -38,11 +43,12 @@ class Reach {
 
  private:
   template <bool kKeepMin>
-  int Flood(const Board& board, const uint8_t* occupied, int start) {
+  int Flood(const Board& board, const uint8_t* occupied, int start, int avoid = kNoSquare) {
     if (++current_ == 0) {  // stamps wrapped: clear once every 2^32 fills
       std::fill(stamp_.begin(), stamp_.end(), 0);
       current_ = 1;
     }
+    if (avoid != kNoSquare) stamp_[avoid] = current_;
     int head = 0, tail = 0, min_sq = start, second = kNoSquare;
     queue_[tail++] = static_cast<Square>(start);
     stamp_[start] = current_;
