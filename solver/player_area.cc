@@ -57,13 +57,19 @@ int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& be
   }
   assert(before.min() != kNoSquare);  // a Fill, not a Mark
   int min_sq = before.min();
-  if (before.Reached(to)) {
-    if (!RingConnected(board, occupied, to)) return scratch.Fill(board, occupied, player);
-    if (to == min_sq) {
-      // The area held `to` and the player's square besides.
-      min_sq = before.second();
-      assert(min_sq != kNoSquare);
-    }
+  if (before.Reached(to) && to == min_sq) {
+    // The area held `to` and the player's square besides.
+    min_sq = before.second();
+    assert(min_sq != kNoSquare);
+  }
+  if (before.Reached(to) && !RingConnected(board, occupied, to)) {
+    // The box on `to` may cut the area. With no area joining, the player's
+    // area now lies within the old one less `to`, plus `from`: once the fill
+    // meets the smallest square of those, nothing smaller is left to find.
+    if (outside_count > 0 || min_sq == kNoSquare) return scratch.Fill(board, occupied, player);
+    const int area_min = scratch.SmallestDownTo(board, occupied, player, std::min(min_sq, from));
+    assert(area_min == scratch.Fill(board, occupied, player));
+    return area_min;
   }
   int area_min = std::min(min_sq, from);
   // An area that joins through `from` is one the move left as it was (it
