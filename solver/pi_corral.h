@@ -55,6 +55,8 @@ class Corrals {
   // A corral's squares, in the order its search met them.
   const Square* squares(int c) const { return square_list_.data() + square_start_[c]; }
   int square_count(int c) const { return square_start_[c + 1] - square_start_[c]; }
+  // The squares of all corrals, from squares(0) on.
+  int total_squares() const { return square_count_; }
 
  private:
   const Board& board_;
@@ -64,10 +66,12 @@ class Corrals {
   std::vector<int> stack_;
   std::vector<int> first_, box_start_;
   std::vector<Square> box_list_;
-  // Every corral's squares, corral after corral (also the squares whose
-  // component_ the next Find clears).
+  // Every corral's squares, corral after corral, in the first
+  // square_count_ entries (also the squares whose component_ the next Find
+  // clears).
   std::vector<int> square_start_;
   std::vector<Square> square_list_;
+  int square_count_ = 0;
   std::vector<uint8_t> needs_work_;
 };
 
@@ -95,7 +99,7 @@ class PiCorral {
   const Board& board_;
   std::vector<uint32_t> box_mark_;  // stamp of the corral whose boxes are checked
   uint32_t box_stamp_ = 0;
-  std::vector<Square> union_boxes_;
+  std::vector<Square> union_boxes_, union_squares_;
   std::vector<uint8_t> union_box_;
   std::vector<std::pair<Square, uint8_t>> candidate_, best_;
 };
