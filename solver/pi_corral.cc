@@ -117,12 +117,9 @@ PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach,
   // All unreachable areas taken together: a push whose player square lies
   // in another corral fails (P) for each corral alone, but not for the union.
   if (corrals.count() >= 2 && union_needs_work) {
-    // The union's boxes in the order of a scan of the board: the corral
-    // squares in ascending order, each one's boxes in direction order.
-    union_squares_.assign(corrals.squares(0), corrals.squares(0) + corrals.total_squares());
-    std::sort(union_squares_.begin(), union_squares_.end());
     union_boxes_.clear();
-    for (Square sq : union_squares_) {
+    for (int sq = 0; sq < n; ++sq) {
+      if (occupied[sq] || corrals.Of(sq) < 0) continue;
       for (int d = 0; d < 4; ++d) {
         const int to = board_.Neighbour(sq, d);
         if (to != kNoSquare && occupied[to] && !union_box_[to]) {

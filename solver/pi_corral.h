@@ -55,8 +55,6 @@ class Corrals {
   // A corral's squares, in the order its search met them.
   const Square* squares(int c) const { return square_list_.data() + square_start_[c]; }
   int square_count(int c) const { return square_start_[c + 1] - square_start_[c]; }
-  // The squares of all corrals, from squares(0) on.
-  int total_squares() const { return square_count_; }
 
  private:
   const Board& board_;
@@ -99,7 +97,7 @@ class PiCorral {
   const Board& board_;
   std::vector<uint32_t> box_mark_;  // stamp of the corral whose boxes are checked
   uint32_t box_stamp_ = 0;
-  std::vector<Square> union_boxes_, union_squares_;
+  std::vector<Square> union_boxes_;
   std::vector<uint8_t> union_box_;
   std::vector<std::pair<Square, uint8_t>> candidate_, best_;
 };

@@ -85,20 +85,41 @@ void StateCodec::Pack(int player, const Square* boxes, uint8_t* out) const {
 void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
   // Whole words at a time: a field never spans more than 8 bytes (fields
   // are at most 15 bits wide), and a bitmap word yields its boxes by
-  // counting trailing zeros.
+  // counting trailing zeros. A state of up to kLocal - 8 bytes is copied
+  // first, with zeros after it, so that no load needs a bounds check.
+  constexpr size_t kLocal = 256;
+  if (stride_ + 8 <= kLocal) {
+    alignas(8) uint8_t local[kLocal];
+    std::memcpy(local, in, stride_);
+    std::memset(local + stride_, 0, 8);
+    UnpackWords<false>(local, player, boxes);
+  } else {
+    UnpackWords<true>(in, player, boxes);
+  }
+}
+
+template <bool kChecked>
+void StateCodec::UnpackWords(const uint8_t* in, int* player, Square* boxes) const {
+  auto load = [&](size_t at) {
+    if constexpr (kChecked) {
+      return LoadWord(in, at, stride_);
+    } else {
+      return LoadWord(in, at, at + 8);
+    }
+  };
   const uint64_t mask = (uint64_t{1} << bits_) - 1;
   auto field = [&](size_t k) {
     const size_t bit = k * bits_;
-    return static_cast<uint32_t>((LoadWord(in, bit >> 3, stride_) >> (bit & 7)) & mask);
+    return static_cast<uint32_t>((load(bit >> 3) >> (bit & 7)) & mask);
   };
   *player = static_cast<int>(field(0));
   if (bitmap_) {
     // The set bits of the bitmap; the first word's bits below bits_ belong
-    // to the player.
+    // to the player (the bits after the bitmap are zero).
     const size_t first = bits_, end = first + squares_;
     int k = 0;
     for (size_t byte = first >> 3; byte <= (end - 1) >> 3 && k < boxes_; byte += 8) {
-      uint64_t bits = LoadWord(in, byte, stride_);
+      uint64_t bits = load(byte);
       if (byte == first >> 3) bits &= ~((uint64_t{1} << (first & 7)) - 1);
       while (bits && k < boxes_) {
         const int bit = std::countr_zero(bits);
