@@ -1,7 +1,9 @@
 // Speed of the solver's hot kernels on real levels from the shared folder:
 // the player flood fill, the numbering of the floor and the child areas read
-// from it, the matching lower bound, state store inserts and lookups, and whole searches of a fixed
-// number of expansions (successor generation, deadlock tests and the open list together).
+// from it, the matching lower bound (of a state and of its children), the
+// corrals and the PI-corral test, state store inserts and lookups, and whole
+// searches of a fixed number of expansions (successor generation, deadlock
+// tests and the open list together).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include "solver/board.h"
 #include "solver/floor_cuts.h"
 #include "solver/lower_bound.h"
+#include "solver/pi_corral.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
 #include "solver/state_store.h"
@@ -143,6 +146,50 @@ void BM_LowerBoundSetParentOneMoved(benchmark::State& state) {
   Label(state, board);
 }
 BENCHMARK(BM_LowerBoundSetParentOneMoved)->DenseRange(0, 2);
+
+// The bounds of a state's children, one box moved one square each (every
+// push of the start position to a free square next to its box): the
+// parent's matching is kept and each child adds its moved box back in.
+void BM_LowerBoundChildren(benchmark::State& state) {
+  const Board board = *Board::Build(BenchLevel(state.range(0)));
+  LowerBound lb(board);
+  const std::vector<Square> boxes = board.start_boxes();
+  std::vector<uint8_t> occupied = StartBoxes(board);
+  std::vector<std::pair<int, int>> moves;  // (box index, square)
+  for (int i = 0; i < board.box_count(); ++i) {
+    for (int d = 0; d < 4; ++d) {
+      const int to = board.Neighbour(boxes[i], d);
+      if (to != kNoSquare && !occupied[to] && !board.IsDead(to)) moves.emplace_back(i, to);
+    }
+  }
+  lb.SetParent(boxes.data());
+  for (auto _ : state) {
+    for (const auto& [i, to] : moves) benchmark::DoNotOptimize(lb.EstimateMoved(i, to, 1));
+  }
+  state.SetItemsProcessed(state.iterations() * moves.size());
+  Label(state, board);
+}
+BENCHMARK(BM_LowerBoundChildren)->DenseRange(0, 2);
+
+// The corrals of a position and the PI-corral test on them, on the start
+// position.
+void BM_CorralsAndPiCorral(benchmark::State& state) {
+  const Board board = *Board::Build(BenchLevel(state.range(0)));
+  std::vector<uint8_t> occupied = StartBoxes(board);
+  Reach reach(board.size());
+  reach.Fill(board, occupied.data(), board.start_player());
+  Corrals corrals(board);
+  PiCorral pi(board);
+  for (auto _ : state) {
+    corrals.Find(occupied.data(), reach);
+    benchmark::DoNotOptimize(pi.Find(occupied.data(), reach, corrals));
+  }
+  state.SetItemsProcessed(state.iterations());
+  corrals.Find(occupied.data(), reach);
+  state.SetLabel(std::to_string(board.size()) + " floor, " + std::to_string(corrals.count()) +
+                 " corrals");
+}
+BENCHMARK(BM_CorralsAndPiCorral)->DenseRange(0, 2);
 
 // Inserts `count` distinct states (the start position with one box moved
 // to every free square in turn, and every player square), then looks each

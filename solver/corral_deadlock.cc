@@ -129,8 +129,9 @@ bool CorralDeadlock::Exhausts(int start_player) {
     }
     reach_.Fill(board_, sub_occupied_.data(), nodes_[at]);
     bool open = all_on_goals;
-    for (int sq = 0; sq < board_.size() && !open; ++sq) {
-      open = corrals_->Of(sq) == corral_id_ && reach_.Reached(sq);
+    const Square* corral_squares = corrals_->squares(corral_id_);
+    for (int k = 0, m = corrals_->square_count(corral_id_); k < m && !open; ++k) {
+      open = reach_.Reached(corral_squares[k]);
     }
     pushes_.clear();
     for (int i = 0; i < k && !open; ++i) {

@@ -84,9 +84,23 @@ bool FrozenGoals::IsDead(uint8_t* occupied, const Square* boxes, int count, int 
     }
   }
   // Kuhn's augmenting paths: a perfect matching of free boxes to free goals.
-  box_of_goal_.assign(free_goals_.size(), -1);
+  // A greedy pass first gives each box a free goal it can reach, if any, so
+  // that only the boxes left need a search (most need none).
+  const int goal_count = static_cast<int>(free_goals_.size());
+  box_of_goal_.assign(goal_count, -1);
+  unmatched_.clear();
   for (int b = 0; b < static_cast<int>(free_boxes_.size()); ++b) {
-    visited_.assign(free_goals_.size(), 0);
+    const uint8_t* row = &(*table_)[static_cast<size_t>(free_boxes_[b]) * goals_];
+    int j = 0;
+    while (j < goal_count && (box_of_goal_[j] >= 0 || !row[free_goals_[j]])) ++j;
+    if (j < goal_count) {
+      box_of_goal_[j] = b;
+    } else {
+      unmatched_.push_back(b);
+    }
+  }
+  for (int b : unmatched_) {
+    visited_.assign(goal_count, 0);
     if (!Augment(b)) return true;
   }
   return false;

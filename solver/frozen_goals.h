@@ -16,9 +16,9 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <vector>
 
+#include "absl/container/node_hash_map.h"
 #include "solver/board.h"
 
 namespace sokoban {
@@ -46,13 +46,15 @@ class FrozenGoals {
   const Board& board_;
   const int goals_;
   const bool enabled_;
-  std::map<std::vector<Square>, std::vector<uint8_t>> tables_;
+  // By frozen set (the hash map only finds; it is never iterated).
+  absl::node_hash_map<std::vector<Square>, std::vector<uint8_t>> tables_;
   size_t bytes_ = 0;
   std::vector<uint8_t> scratch_table_, wall_;
   std::vector<int> queue_;
   std::vector<Square> frozen_, free_boxes_;
   std::vector<int> free_goals_;
   std::vector<int> box_of_goal_;  // free box matched to each free goal, or -1
+  std::vector<int> unmatched_;    // free boxes the greedy pass left
   std::vector<uint8_t> visited_;
   const std::vector<uint8_t>* table_ = nullptr;
 };

@@ -23,6 +23,9 @@ class Hungarian {
   // Returns the minimum total cost, or kInfinity when every perfect matching
   // uses a forbidden pair.
   int Solve(const std::vector<int>& costs);
+  // The same with the rows given by pointer: rows[i] points at box i's n
+  // costs (a caller with a table of costs by square need not copy rows).
+  int Solve(const int* const* rows);
 
   // The matching and potentials that Update and ResolveRow start from, for
   // a caller that keeps several (LowerBound::UseSlot).
@@ -49,6 +52,7 @@ class Hungarian {
   // so many single-row changes can be tried one after another. costs must
   // hold the changed row (and the others as they were).
   int ResolveRow(const std::vector<int>& costs, int row);
+  int ResolveRow(const int* const* rows, int row);
 
   // Re-solves after some rows were replaced since the last Solve or Update
   // (whose answer was finite): old_row[i] is the row that row i was before
@@ -57,19 +61,24 @@ class Hungarian {
   // new rows cost O(k n^2). Falls back to Solve when the potentials have
   // drifted far.
   int Update(const std::vector<int>& costs, const std::vector<int>& old_row);
+  int Update(const int* const* rows, const std::vector<int>& old_row);
 
  private:
   // Adds row i to the matching with one shortest augmenting path.
-  void AddRow(const std::vector<int>& costs, int i, std::vector<int>& u, std::vector<int>& v,
-              std::vector<int>& p);
-  int RowPotential(const std::vector<int>& costs, int row, const std::vector<int>& v) const;
-  int Total(const std::vector<int>& costs, const std::vector<int>& p);
+  void AddRow(const int* const* rows, int i, int* u, int* v, int* p);
+  int RowPotential(const int* c, const int* v) const;
+  int Total(const int* const* rows, const int* p);
+  // Row pointers into a whole n * n matrix (the vector overloads).
+  const int* const* RowsOf(const std::vector<int>& costs);
 
   int n_;
   std::vector<int> base_u_, base_v_, base_p_;
   std::vector<int> u_, v_, p_, way_, minv_, taken_at_, goal_of_;
-  std::vector<uint8_t> used_, matched_;
+  // AddRow's columns not yet taken, ascending, and those taken, in order.
+  std::vector<int> open_cols_, taken_cols_;
+  std::vector<uint8_t> matched_;
   std::vector<int> new_row_, saved_u_;
+  std::vector<const int*> matrix_rows_;
 };
 
 }  // namespace sokoban

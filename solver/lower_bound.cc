@@ -43,7 +43,7 @@ LowerBound::LowerBound(const Board& board, Direction direction)
     : goals_(static_cast<int>(board.goals().size())),
       dist_(static_cast<size_t>(board.size()) * board.goals().size(), kUnreachable),
       nearest_(board.size(), kUnreachable),
-      costs_(static_cast<size_t>(goals_) * goals_),
+      rows_(goals_),
       hungarian_(goals_) {
   const int n = board.size();
   const std::vector<Square>& targets =
@@ -56,6 +56,8 @@ LowerBound::LowerBound(const Board& board, Direction direction)
   for (int sq = 0; sq < n; ++sq) {
     for (int g = 0; g < goals_; ++g) nearest_[sq] = std::min(nearest_[sq], distance(sq, g));
   }
+  cost_.resize(dist_.size());
+  for (size_t k = 0; k < dist_.size(); ++k) cost_[k] = dist_[k] == kUnreachable ? kDead : dist_[k];
 }
 
 // Breadth-first from each target, moving a box the other way: to bring a
@@ -146,15 +148,9 @@ int LowerBound::NearestSum(const Square* boxes) const {
   return sum;
 }
 
-void LowerBound::FillRow(int index, int sq) {
-  const uint16_t* row = &dist_[static_cast<size_t>(sq) * goals_];
-  int* out = &costs_[static_cast<size_t>(index) * goals_];
-  for (int g = 0; g < goals_; ++g) out[g] = row[g] == kUnreachable ? kDead : row[g];
-}
-
 int LowerBound::Estimate(const Square* boxes) {
-  for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
-  return Remember(boxes, hungarian_.Solve(costs_));
+  for (int b = 0; b < goals_; ++b) rows_[b] = Row(boxes[b]);
+  return Remember(boxes, hungarian_.Solve(rows_.data()));
 }
 
 int LowerBound::Remember(const Square* boxes, int h) {
@@ -212,9 +208,10 @@ int LowerBound::SetParent(const Square* boxes) {
       ++r;
     }
   }
-  for (int b = 0; b < goals_; ++b) FillRow(b, boxes[b]);
-  parent_h_ = Remember(boxes, kept > 0 && kept * 2 >= goals_ ? hungarian_.Update(costs_, old_row_)
-                                                             : hungarian_.Solve(costs_));
+  for (int b = 0; b < goals_; ++b) rows_[b] = Row(boxes[b]);
+  parent_h_ =
+      Remember(boxes, kept > 0 && kept * 2 >= goals_ ? hungarian_.Update(rows_.data(), old_row_)
+                                                     : hungarian_.Solve(rows_.data()));
   parent_goal_.resize(goals_);
   for (int b = 0; b < goals_; ++b) parent_goal_[b] = hungarian_.GoalOf(b);
   return parent_h_;
@@ -228,24 +225,22 @@ int LowerBound::SetParent(const Square* boxes) {
 // made, but distances that make the player walk around the box need not,
 // so the row is checked.)
 int LowerBound::EstimateMoved(int index, int to, int pushes) {
-  int* row = &costs_[static_cast<size_t>(index) * goals_];
+  const int* row = rows_[index];
+  const int* next = Row(to);
   if (parent_h_ < kDead) {
     const int goal = parent_goal_[index];
-    const uint16_t now = distance(to, goal);
-    if (now != kUnreachable && now + pushes == row[goal]) {
-      const uint16_t* next = &dist_[static_cast<size_t>(to) * goals_];
+    if (next[goal] != kDead && next[goal] + pushes == row[goal]) {
       bool bounded = true;
       for (int g = 0; g < goals_ && bounded; ++g) {
         // Costs that rose (or became unreachable) cannot lower the optimum.
-        bounded = next[g] == kUnreachable || (row[g] != kDead && row[g] - next[g] <= pushes);
+        bounded = next[g] == kDead || (row[g] != kDead && row[g] - next[g] <= pushes);
       }
       if (bounded) return parent_h_ - pushes;
     }
   }
-  saved_row_.assign(row, row + goals_);
-  FillRow(index, to);
-  const int h = hungarian_.ResolveRow(costs_, index);
-  std::copy(saved_row_.begin(), saved_row_.end(), row);
+  rows_[index] = next;
+  const int h = hungarian_.ResolveRow(rows_.data(), index);
+  rows_[index] = row;
   return h;
 }
 

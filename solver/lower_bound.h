@@ -73,12 +73,14 @@ class LowerBound {
   void PlainDistances(const Board& board, const std::vector<Square>& targets, Direction direction);
   void PlayerAwareDistances(const Board& board, const std::vector<Square>& targets,
                             Direction direction);
-  void FillRow(int index, int sq);
+  // The costs of a box on sq to each target, kDead where unreachable.
+  const int* Row(int sq) const { return &cost_[static_cast<size_t>(sq) * goals_]; }
   // Keeps boxes as the last matched state (none when h is kDead); returns h.
   int Remember(const Square* boxes, int h);
 
-  std::vector<int> costs_;
-  std::vector<int> saved_row_;
+  // dist_ as the matching's costs, and the rows of the boxes matched.
+  std::vector<int> cost_;
+  std::vector<const int*> rows_;
   int parent_h_ = kDead;
   // The boxes of the last matching run by SetParent or Estimate in the
   // current slot (empty when it was dead, or none was run), so that the next

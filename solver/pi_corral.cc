@@ -5,7 +5,11 @@
 namespace sokoban {
 
 Corrals::Corrals(const Board& board)
-    : board_(board), component_(board.size(), -1), box_seen_(board.size(), 0) {}
+    : board_(board),
+      component_(board.size(), -1),
+      box_seen_(board.size(), 0),
+      stack_(board.size()),
+      square_list_(board.size()) {}
 
 void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
   const int n = board_.size();
@@ -13,22 +17,31 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
   box_start_.assign(1, 0);
   box_list_.clear();
   needs_work_.clear();
-  std::fill(component_.begin(), component_.end(), -1);
-  // The player reaches every free square: no corral at all.
-  if (reach.count() + board_.box_count() == n) return;
-  for (int seed = 0; seed < n; ++seed) {
-    if (occupied[seed] || reach.Reached(seed) || component_[seed] >= 0) continue;
+  int* component = component_.data();
+  Square* squares = square_list_.data();
+  for (int k = 0; k < square_count_; ++k) component[squares[k]] = -1;
+  square_count_ = 0;
+  square_start_.assign(1, 0);
+  // The free squares the player cannot reach (occupied marks the board's
+  // box_count() boxes): none, no corral at all; once all are found, no
+  // other corral is left.
+  const int unreached = n - reach.count() - board_.box_count();
+  if (unreached == 0) return;
+  int* stack = stack_.data();
+  for (int seed = 0; seed < n && square_count_ < unreached; ++seed) {
+    if (occupied[seed] || reach.Reached(seed) || component[seed] >= 0) continue;
     const int id = count();
     bool needs_work = false;
-    component_[seed] = id;
-    stack_.assign(1, seed);
+    component[seed] = id;
+    int top = 0;
+    stack[top++] = seed;
     if (++box_stamp_ == 0) {
       std::fill(box_seen_.begin(), box_seen_.end(), 0);
       box_stamp_ = 1;
     }
-    while (!stack_.empty()) {
-      const int sq = stack_.back();
-      stack_.pop_back();
+    while (top > 0) {
+      const int sq = stack[--top];
+      squares[square_count_++] = static_cast<Square>(sq);
       if (board_.IsGoal(sq)) needs_work = true;  // an empty goal inside
       for (int d = 0; d < 4; ++d) {
         const int to = board_.Neighbour(sq, d);
@@ -39,14 +52,15 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
             box_list_.push_back(static_cast<Square>(to));
             needs_work |= !board_.IsGoal(to);
           }
-        } else if (component_[to] < 0) {
-          component_[to] = id;
-          stack_.push_back(to);
+        } else if (component[to] < 0) {
+          component[to] = id;
+          stack[top++] = to;
         }
       }
     }
     first_.push_back(seed);
     box_start_.push_back(static_cast<int>(box_list_.size()));
+    square_start_.push_back(square_count_);
     needs_work_.push_back(needs_work);
   }
 }
@@ -103,7 +117,6 @@ PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach,
   // All unreachable areas taken together: a push whose player square lies
   // in another corral fails (P) for each corral alone, but not for the union.
   if (corrals.count() >= 2 && union_needs_work) {
-    std::fill(union_box_.begin(), union_box_.end(), 0);
     union_boxes_.clear();
     for (int sq = 0; sq < n; ++sq) {
       if (occupied[sq] || corrals.Of(sq) < 0) continue;
@@ -119,6 +132,7 @@ PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach,
         reach, union_boxes_.data(), static_cast<int>(union_boxes_.size()),
         [&](int sq) { return !occupied[sq] && corrals.Of(sq) >= 0; },
         [&](int sq) { return occupied[sq] && union_box_[sq]; });
+    for (Square b : union_boxes_) union_box_[b] = 0;
     if (v == kDead) return kDead;
     if (v == kFound && (!found || candidate_.size() < best_.size())) {
       best_.swap(candidate_);

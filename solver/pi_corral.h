@@ -52,6 +52,9 @@ class Corrals {
   int box_count(int c) const { return box_start_[c + 1] - box_start_[c]; }
   // Whether a corral holds an empty goal or has a box off goal beside it.
   bool needs_work(int c) const { return needs_work_[c]; }
+  // A corral's squares, in the order its search met them.
+  const Square* squares(int c) const { return square_list_.data() + square_start_[c]; }
+  int square_count(int c) const { return square_start_[c + 1] - square_start_[c]; }
 
  private:
   const Board& board_;
@@ -61,6 +64,12 @@ class Corrals {
   std::vector<int> stack_;
   std::vector<int> first_, box_start_;
   std::vector<Square> box_list_;
+  // Every corral's squares, corral after corral, in the first
+  // square_count_ entries (also the squares whose component_ the next Find
+  // clears).
+  std::vector<int> square_start_;
+  std::vector<Square> square_list_;
+  int square_count_ = 0;
   std::vector<uint8_t> needs_work_;
 };
 

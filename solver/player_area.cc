@@ -45,23 +45,40 @@ int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& be
   // `from` joins the area: the player stands on it (a push), or (a pull)
   // it has another free neighbour, in the area (else a fill below); a pull
   // whose `from` has none leaves it alone beside `to`, and the ring around
-  // `to` is then not connected.
+  // `to` is then not connected. Free neighbours of `from` outside the area
+  // bring their own areas in with it.
+  int outside[4], outside_count = 0;
   for (int d = 0; d < 4; ++d) {
     const int n = board.Neighbour(from, d);
-    if (n == kNoSquare || n == to || occupied[n]) continue;
-    if (!before.Reached(n)) return scratch.Fill(board, occupied, player);  // a new area joins
+    if (n == kNoSquare || n == to || occupied[n] || before.Reached(n)) continue;
+    // `to` outside the area too: the areas that join may have lost it.
+    if (!before.Reached(to)) return scratch.Fill(board, occupied, player);
+    outside[outside_count++] = n;
   }
   assert(before.min() != kNoSquare);  // a Fill, not a Mark
   int min_sq = before.min();
-  if (before.Reached(to)) {
-    if (!RingConnected(board, occupied, to)) return scratch.Fill(board, occupied, player);
-    if (to == min_sq) {
-      // The area held `to` and the player's square besides.
-      min_sq = before.second();
-      assert(min_sq != kNoSquare);
-    }
+  if (before.Reached(to) && to == min_sq) {
+    // The area held `to` and the player's square besides.
+    min_sq = before.second();
+    assert(min_sq != kNoSquare);
   }
-  const int area_min = std::min(min_sq, from);
+  if (before.Reached(to) && !RingConnected(board, occupied, to)) {
+    // The box on `to` may cut the area. With no area joining, the player's
+    // area now lies within the old one less `to`, plus `from`: once the fill
+    // meets the smallest square of those, nothing smaller is left to find.
+    if (outside_count > 0 || min_sq == kNoSquare) return scratch.Fill(board, occupied, player);
+    const int area_min = scratch.SmallestDownTo(board, occupied, player, std::min(min_sq, from));
+    assert(area_min == scratch.Fill(board, occupied, player));
+    return area_min;
+  }
+  int area_min = std::min(min_sq, from);
+  // An area that joins through `from` is one the move left as it was (it
+  // held neither `from`, a box then, nor `to`, in the player's area): a
+  // fill of it alone, `from` kept out, gives its smallest square.
+  for (int k = 0; k < outside_count; ++k) {
+    if (k > 0 && scratch.Reached(outside[k])) continue;
+    area_min = std::min(area_min, scratch.FillAvoiding(board, occupied, outside[k], from));
+  }
   assert(area_min == scratch.Fill(board, occupied, player));
   return area_min;
 }

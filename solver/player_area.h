@@ -22,8 +22,9 @@ bool RingConnected(const Board& board, const uint8_t* occupied, int sq);
 // after a push, the square it stepped back to after a pull. occupied shows
 // the position after the move, `before` holds the player's area before it.
 // Derived from `before` when the move provably only takes `to` out of the
-// area without cutting it (and adds `from` when the player can reach it);
-// otherwise `scratch` fills.
+// area without cutting it (and adds `from` when the player can reach it,
+// with the areas `from` joins, each found by a fill of its own); otherwise
+// `scratch` fills the whole area.
 int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,
                     int to, int player, Reach& scratch);
 

@@ -23,6 +23,34 @@ class Reach {
   int Fill(const Board& board, const uint8_t* occupied, int start) {
     return Flood<true>(board, occupied, start);
   }
+  // As Fill, with the free square `avoid` taken as blocked (it counts as
+  // reached, but the fill never goes through it nor counts it).
+  int FillAvoiding(const Board& board, const uint8_t* occupied, int start, int avoid) {
+    return Flood<true>(board, occupied, start, avoid);
+  }
+  // The smallest square of start's area, as Fill returns, when no square of
+  // the area is smaller than `lowest`: the fill stops as soon as it meets
+  // `lowest`, which is then the answer. Reached() is left partial and
+  // min(), second() and count() unset.
+  int SmallestDownTo(const Board& board, const uint8_t* occupied, int start, int lowest) {
+    if (start == lowest) return start;
+    NextStamp();
+    int head = 0, tail = 0, min_sq = start;
+    queue_[tail++] = static_cast<Square>(start);
+    stamp_[start] = current_;
+    while (head < tail) {
+      const int sq = queue_[head++];
+      for (int d = 0; d < 4; ++d) {
+        const int to = board.Neighbour(sq, d);
+        if (to == kNoSquare || occupied[to] || stamp_[to] == current_) continue;
+        if (to == lowest) return lowest;
+        stamp_[to] = current_;
+        queue_[tail++] = static_cast<Square>(to);
+        min_sq = std::min(min_sq, to);
+      }
+    }
+    return min_sq;
+  }
   // As Fill, for Reached() and count() only: min() and second() are not
   // kept (a fifth less work a square).
   void Mark(const Board& board, const uint8_t* occupied, int start) {
@@ -37,12 +65,19 @@ class Reach {
   int count() const { return count_; }
 
  private:
-  template <bool kKeepMin>
-  int Flood(const Board& board, const uint8_t* occupied, int start) {
+  void NextStamp() {
     if (++current_ == 0) {  // stamps wrapped: clear once every 2^32 fills
       std::fill(stamp_.begin(), stamp_.end(), 0);
       current_ = 1;
     }
+    count_ = 0;
+    min_ = second_ = kNoSquare;
+  }
+
+  template <bool kKeepMin>
+  int Flood(const Board& board, const uint8_t* occupied, int start, int avoid = kNoSquare) {
+    NextStamp();
+    if (avoid != kNoSquare) stamp_[avoid] = current_;
     int head = 0, tail = 0, min_sq = start, second = kNoSquare;
     queue_[tail++] = static_cast<Square>(start);
     stamp_[start] = current_;

@@ -13,29 +13,9 @@ int BitsFor(int values) {
   return bits;
 }
 
-// Bit fields are little-endian, one after another from bit 0. A reader and
-// a writer keep the bits not yet used in a 64-bit word and go through the
+// Bit fields are little-endian, one after another from bit 0. The writer
+// keeps the bits not yet written in a 64-bit word and goes through the
 // bytes once, never past the fields' last byte.
-class BitReader {
- public:
-  explicit BitReader(const uint8_t* in) : in_(in) {}
-  uint32_t Next(int width) {
-    while (available_ < width) {
-      word_ |= uint64_t{*in_++} << available_;
-      available_ += 8;
-    }
-    const uint32_t value = static_cast<uint32_t>(word_ & ((uint64_t{1} << width) - 1));
-    word_ >>= width;
-    available_ -= width;
-    return value;
-  }
-
- private:
-  const uint8_t* in_;
-  uint64_t word_ = 0;
-  int available_ = 0;
-};
-
 class BitWriter {
  public:
   explicit BitWriter(uint8_t* out) : out_(out) {}
@@ -60,6 +40,21 @@ class BitWriter {
   uint64_t word_ = 0;
   int used_ = 0;
 };
+
+// Reads up to 8 bytes from `at` as a little-endian word, never past the
+// state's `stride` bytes (the bytes beyond count as zero).
+uint64_t LoadWord(const uint8_t* in, size_t at, size_t stride) {
+  uint64_t w = 0;
+  if (at + 8 <= stride) {
+    std::memcpy(&w, in + at, 8);
+  } else {
+    for (size_t b = at; b < stride; ++b) w |= uint64_t{in[b]} << (8 * (b - at));
+  }
+  if constexpr (std::endian::native == std::endian::big) {
+    if (at + 8 <= stride) w = __builtin_bswap64(w);
+  }
+  return w;
+}
 
 }  // namespace
 
@@ -88,16 +83,44 @@ void StateCodec::Pack(int player, const Square* boxes, uint8_t* out) const {
 }
 
 void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
-  BitReader reader(in);
-  *player = static_cast<int>(reader.Next(bits_));
+  // Whole words at a time: a field never spans more than 8 bytes (fields
+  // are at most 15 bits wide), and a bitmap word yields its boxes by
+  // counting trailing zeros. A state of up to kLocal - 8 bytes is copied
+  // first, with zeros after it, so that no load needs a bounds check.
+  constexpr size_t kLocal = 256;
+  if (stride_ + 8 <= kLocal) {
+    alignas(8) uint8_t local[kLocal];
+    std::memcpy(local, in, stride_);
+    std::memset(local + stride_, 0, 8);
+    UnpackWords<false>(local, player, boxes);
+  } else {
+    UnpackWords<true>(in, player, boxes);
+  }
+}
+
+template <bool kChecked>
+void StateCodec::UnpackWords(const uint8_t* in, int* player, Square* boxes) const {
+  auto load = [&](size_t at) {
+    if constexpr (kChecked) {
+      return LoadWord(in, at, stride_);
+    } else {
+      return LoadWord(in, at, at + 8);
+    }
+  };
+  const uint64_t mask = (uint64_t{1} << bits_) - 1;
+  auto field = [&](size_t k) {
+    const size_t bit = k * bits_;
+    return static_cast<uint32_t>((load(bit >> 3) >> (bit & 7)) & mask);
+  };
+  *player = static_cast<int>(field(0));
   if (bitmap_) {
-    // The set bits of the bitmap, a byte at a time; the first byte's bits
-    // below bits_ belong to the player.
+    // The set bits of the bitmap; the first word's bits below bits_ belong
+    // to the player (the bits after the bitmap are zero).
     const size_t first = bits_, end = first + squares_;
     int k = 0;
-    for (size_t byte = first >> 3; byte <= (end - 1) >> 3 && k < boxes_; ++byte) {
-      unsigned bits = in[byte];
-      if (byte == first >> 3) bits &= ~((1u << (first & 7)) - 1);
+    for (size_t byte = first >> 3; byte <= (end - 1) >> 3 && k < boxes_; byte += 8) {
+      uint64_t bits = load(byte);
+      if (byte == first >> 3) bits &= ~((uint64_t{1} << (first & 7)) - 1);
       while (bits && k < boxes_) {
         const int bit = std::countr_zero(bits);
         boxes[k++] = static_cast<Square>(byte * 8 + bit - first);
@@ -105,7 +128,7 @@ void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
       }
     }
   } else {
-    for (int i = 0; i < boxes_; ++i) boxes[i] = static_cast<Square>(reader.Next(bits_));
+    for (int i = 0; i < boxes_; ++i) boxes[i] = static_cast<Square>(field(i + 1));
   }
 }
 

@@ -42,6 +42,11 @@ class StateCodec {
   void Unpack(const uint8_t* in, int* player, Square* boxes) const;
 
  private:
+  // Unpack from `in`; kChecked: never read past stride() bytes, else read
+  // up to 8 bytes past them.
+  template <bool kChecked>
+  void UnpackWords(const uint8_t* in, int* player, Square* boxes) const;
+
   int squares_, boxes_, bits_;
   bool bitmap_;
   size_t stride_;
