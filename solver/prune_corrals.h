@@ -12,6 +12,7 @@
 #include "solver/corral_deadlock.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/pi_corral.h"
+#include "solver/search_config.h"
 #include "solver/search_parts.h"
 
 namespace sokoban {
@@ -41,13 +42,15 @@ class PiCorralPruning final : public ExpansionPruning {
 
 class CorralDeadlockPruning final : public ExpansionPruning {
  public:
-  // Each corral proved dead becomes a pattern in `learned` (null: none),
-  // which must outlive this.
-  CorralDeadlockPruning(const Board& board, LearnedDeadlocks* learned) : corral_deadlock_(board) {
-    corral_deadlock_.ShareWith(learned);
-  }
+  // Each corral proved dead becomes a pattern in the level's table of
+  // learned patterns while `tables` (null: none) has the learning on
+  // (LevelTables::learning()); `tables` must outlive this.
+  CorralDeadlockPruning(const Board& board, const LevelTables* tables)
+      : corral_deadlock_(board), tables_(tables) {}
 
   bool Keep(Expansion& parent) override {
+    // The learning may start while the search runs (solver/schedule.h).
+    if (tables_) corral_deadlock_.ShareWith(tables_->learning());
     return !corral_deadlock_.IsDead(parent.occupied.data(), parent.reach, parent.player,
                                     parent.corrals());
   }
@@ -56,6 +59,7 @@ class CorralDeadlockPruning final : public ExpansionPruning {
 
  private:
   CorralDeadlock corral_deadlock_;
+  const LevelTables* tables_;
 };
 
 }  // namespace sokoban

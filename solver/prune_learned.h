@@ -1,26 +1,29 @@
 // Pruning: no child matching a deadlock pattern learned during search
 // (solver/learned_deadlocks.h) with a box on the square just filled (a
 // pattern without it matched the parent already). The table is the
-// level's, shared by its push searches in fast mode.
+// level's, shared by its push searches in fast mode, and used once the
+// learning has started (LevelTables::learning(), solver/schedule.h).
 #pragma once
 
 #include "solver/learned_deadlocks.h"
+#include "solver/search_config.h"
 #include "solver/search_parts.h"
 
 namespace sokoban {
 
 class LearnedPruning final : public ChildPruning {
  public:
-  // `table` must outlive this.
-  explicit LearnedPruning(const LearnedDeadlocks* table) : table_(table) {}
+  // `tables` must outlive this.
+  explicit LearnedPruning(const LevelTables& tables) : tables_(tables) {}
 
   Stage stage() const override { return kWithPlayer; }
   bool Dead(Expansion& parent, const ChildView& child) override {
-    return table_->Matches(parent.occupied.data(), child.player, child.to);
+    const LearnedDeadlocks* table = tables_.learning();
+    return table && table->Matches(parent.occupied.data(), child.player, child.to);
   }
 
  private:
-  const LearnedDeadlocks* table_;
+  const LevelTables& tables_;
 };
 
 }  // namespace sokoban

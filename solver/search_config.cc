@@ -12,6 +12,7 @@
 #include "solver/order_features.h"
 #include "solver/pair_penalty.h"
 #include "solver/prune_corrals.h"
+#include "solver/prune_dead_pairs.h"
 #include "solver/prune_dead_squares.h"
 #include "solver/prune_freeze.h"
 #include "solver/prune_frozen_goals.h"
@@ -26,6 +27,20 @@ LevelTables::LevelTables(const Board& board, const SolveOptions& options) : boar
     own_learned_ = std::make_unique<LearnedDeadlocks>(board);
     learned_ = own_learned_.get();
   }
+  want_dead_pairs_ = options.mode == SolveMode::kFast && (options.prune & kPruneDeadPairs);
+}
+
+void LevelTables::BuildDeadPairs() {
+  if (!want_dead_pairs_ || dead_pairs_) return;
+  dead_pairs_ = std::make_unique<DeadPairs>(board_);
+  dead_pairs_on_ = dead_pairs_->Enabled();
+}
+
+size_t LevelTables::bytes() const {
+  size_t bytes = 0;
+  if (learned_) bytes += learned_->bytes();
+  if (dead_pairs_) bytes += dead_pairs_->bytes();
+  return bytes;
 }
 
 const GoalRooms& LevelTables::rooms() {
@@ -75,7 +90,7 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   }
   if (push && (prune & kPruneCorralDeadlocks)) {
     c.expansion_prunings.push_back(
-        std::make_unique<CorralDeadlockPruning>(board, fast ? tables.learned() : nullptr));
+        std::make_unique<CorralDeadlockPruning>(board, fast ? &tables : nullptr));
   }
   if (prune & kPruneDeadSquares) {
     c.child_prunings.push_back(
@@ -88,7 +103,10 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     c.child_prunings.push_back(std::make_unique<FrozenGoalPruning>(board));
   }
   if (fast && push && tables.learned()) {
-    c.child_prunings.push_back(std::make_unique<LearnedPruning>(tables.learned()));
+    c.child_prunings.push_back(std::make_unique<LearnedPruning>(tables));
+  }
+  if (fast && push && (prune & kPruneDeadPairs)) {
+    c.child_prunings.push_back(std::make_unique<DeadPairPruning>(tables));
   }
 
   // Macros, in the order they take a push further.

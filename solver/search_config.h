@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "solver/board.h"
+#include "solver/dead_pairs.h"
 #include "solver/goal_room.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/search_parts.h"
@@ -35,24 +36,46 @@ struct SearchSpec {
 };
 
 // What the searches of one level share: the goal rooms (built on first
-// need) and the table of learned deadlock patterns (fast mode's push
-// searches add to it and prune with it). Must outlive the searches.
+// need), the table of learned deadlock patterns (fast mode's push searches
+// add to it and prune with it once the learning has started) and the
+// dead-pair table (fast mode's push searches prune with it once built).
+// The portfolio (solver/solver.cc) starts the learning and builds the
+// dead pairs when the schedule (solver/schedule.h) says; the parts read
+// them at each use. Must outlive the searches.
 class LevelTables {
  public:
   // A table of learned patterns of its own when the options ask for one
-  // (`learned` with `corraldead`, fast mode).
+  // (`learned` with `corraldead`, fast mode), learning once StartLearning()
+  // is called; dead pairs once BuildDeadPairs() is called, when the
+  // options ask for them (`deadpairs`, fast mode).
   LevelTables(const Board& board, const SolveOptions& options);
-  // `learned` (null: none), whatever the options, which must outlive this.
-  LevelTables(const Board& board, LearnedDeadlocks* learned) : board_(board), learned_(learned) {}
+  // `learned` (null: none), learning from the start, whatever the options;
+  // it must outlive this.
+  LevelTables(const Board& board, LearnedDeadlocks* learned)
+      : board_(board), learned_(learned), learning_(learned != nullptr) {}
 
   const GoalRooms& rooms();
+  // The table of learned patterns (null: none), whether or not learning.
   LearnedDeadlocks* learned() const { return learned_; }
+  // The table while the learning is on; else null.
+  LearnedDeadlocks* learning() const { return learning_ ? learned_ : nullptr; }
+  void StartLearning() { learning_ = learned_ != nullptr; }
+  // The dead-pair table once built (and enabled on this board); else null.
+  const DeadPairs* dead_pairs() const { return dead_pairs_on_ ? dead_pairs_.get() : nullptr; }
+  // Builds it, when the options ask for it (once).
+  void BuildDeadPairs();
+  // Memory held by the shared tables (not counted by any search).
+  size_t bytes() const;
 
  private:
   const Board& board_;
   std::unique_ptr<GoalRooms> rooms_;
   std::unique_ptr<LearnedDeadlocks> own_learned_;
   LearnedDeadlocks* learned_ = nullptr;  // null when not used
+  bool learning_ = false;
+  bool want_dead_pairs_ = false;
+  std::unique_ptr<DeadPairs> dead_pairs_;
+  bool dead_pairs_on_ = false;
 };
 
 struct SearchConfig {

@@ -10,7 +10,8 @@
 //   ExpansionPruning before a state's pushes: restricts them (PI-corrals)
 //                    or finds the state dead (corral deadlocks)
 //   ChildPruning     squares no box may be moved onto (dead squares), or a
-//                    child found dead (freeze, frozen goals, learned)
+//                    child found dead (freeze, frozen goals, learned,
+//                    dead pairs)
 //   MoveMacro        moves longer than one push: adds them (room paths),
 //                    extends single pushes (tunnels, goal rooms), or drops
 //                    the others (goal cut)

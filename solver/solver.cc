@@ -10,6 +10,7 @@
 #include "solver/checked_replay.h"
 #include "solver/move_optimal.h"
 #include "solver/optimizer.h"
+#include "solver/schedule.h"
 #include "solver/search.h"
 #include "solver/search_config.h"
 
@@ -21,24 +22,21 @@ namespace {
 // in feature-space order with goal-room macros and a pull search from the
 // goals (weight 10); levels they have not decided after kPlainAfter
 // expansions of the first get a plain A*-ordered push search (weight 1)
-// alongside, and with `schedule` a feature-space search without goal rooms.
-// They take turns one expansion at a time (a member with `every` k once in
-// k rounds), so the result does not depend on timing, and each works within
-// an equal share of the memory. The pull search and the push searches look
-// up each other's states: one both have seen joins a path from the start
-// with a path to the goal. Optimal mode runs one A* push search.
+// alongside, and with `schedule` a feature-space search without goal rooms
+// (when each joins: solver/schedule.h). They take turns one expansion at a
+// time (ScheduleTurn: the late members once in a few rounds), so the
+// result does not depend on timing, and each works within an equal share
+// of the memory. The pull search and the push searches look up each
+// other's states: one both have seen joins a path from the start with a
+// path to the goal. Optimal mode runs one A* push search.
 struct Member {
   SearchSpec spec;
   // It runs when every `--prune` flag in `needs` is on and none in
   // `without`.
   uint32_t needs = 0, without = 0;
-  // Joins once the first member has made kPlainAfter expansions or
-  // stopped; else from the start.
-  bool late = false;
-  // Takes a turn once in this many rounds.
-  uint64_t every = 1;
+  // When it joins and how often it takes a turn (solver/schedule.h).
+  ScheduleMember schedule = ScheduleMember::kFirst;
 };
-constexpr uint64_t kPlainAfter = 20000;
 constexpr int kPullWeight = 10;
 // The first push search's weight without the feature-space order
 // (`--prune` without `features`): f = g + 5h.
@@ -53,14 +51,13 @@ constexpr Member kFastPortfolio[] = {
      .without = kPruneFeatures},
     {.spec = {.direction = Direction::kPull, .weight = kPullWeight}, .needs = kPruneBackward},
     // Some levels need the plain ordering.
-    {.spec = {.weight = 1}, .late = true, .every = 4},
+    {.spec = {.weight = 1}, .schedule = ScheduleMember::kPlain},
     // `schedule`: on levels whose goals the room macros lead astray this one
     // finds what the first misses (XSokoban 21: 22,639 expansions of it
     // alone; the first search does not solve it in 300,000).
     {.spec = {.order = Order::kFeatures},
      .needs = kPruneSchedule | kPruneFeatures,
-     .late = true,
-     .every = 2},
+     .schedule = ScheduleMember::kOpen},
 };
 constexpr Member kOptimalPortfolio[] = {{.spec = {.weight = 1}}};
 
@@ -126,10 +123,19 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     for (const auto& s : searches) sum += s->expanded();
     return sum;
   };
-  bool late_joined = false;
-  for (const Member* m : members) {
-    if (!m->late) add(*m);
-  }
+  // The members join in the order of ScheduleMember: the first ones now,
+  // the others when the schedule says (solver/schedule.h).
+  auto join = [&](ScheduleMember stage) {
+    for (const Member* m : members) {
+      if (m->schedule == stage) add(*m);
+    }
+  };
+  join(ScheduleMember::kFirst);
+  ScheduleMember joined = ScheduleMember::kFirst;
+  // Deadlock patterns are learned from the start on large levels, later on
+  // small ones.
+  if (portfolio && LearningStarts(board->box_count(), 0)) tables.StartLearning();
+  bool learning = tables.learning() != nullptr;
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
   const Search* winner = nullptr;
@@ -138,15 +144,24 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
          !over_budget(expanded())) {
     ++round;
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
-      if (round % running[k]->every != 0) continue;
+      if (!ScheduleTurn(running[k]->schedule, round)) continue;
       if (live[k]) live[k] = searches[k]->Step();
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
-    if (!late_joined && (searches[0]->expanded() >= kPlainAfter || !live[0])) {
-      late_joined = true;
-      for (const Member* m : members) {
-        if (m->late) add(*m);
-      }
+    if (!portfolio) continue;
+    if (joined == ScheduleMember::kFirst && PlainJoins(searches[0]->expanded(), live[0])) {
+      joined = ScheduleMember::kPlain;
+      join(ScheduleMember::kPlain);
+    }
+    if (!learning && LearningStarts(board->box_count(), expanded())) {
+      tables.StartLearning();
+      learning = true;
+    }
+    if (joined == ScheduleMember::kPlain && OpenJoins(searches[0]->expanded(), expanded())) {
+      joined = ScheduleMember::kOpen;
+      join(ScheduleMember::kOpen);
+      // The dead-pair table, for levels still open (solver/dead_pairs.h).
+      tables.BuildDeadPairs();
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an
@@ -175,7 +190,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     result.peak_bytes += s->peak_bytes();
     store_bytes += s->bytes_per_state() * static_cast<double>(s->stored());
   }
-  if (tables.learned()) result.peak_bytes += tables.learned()->bytes();
+  result.peak_bytes += tables.bytes();
   if (result.stored) {
     result.bytes_per_state =
         static_cast<size_t>(store_bytes / static_cast<double>(result.stored) + 0.5);

@@ -78,6 +78,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              solver/learned_deadlocks.h)
 //   schedule   a second feature-space push search, without goal rooms,
 //              joins the A*-ordered one on levels still open (fast mode)
+//   deadpairs  two boxes that cannot both reach goals from the player's
+//              area make a dead state (fast mode, levels still open after
+//              the A*-ordered search joins; solver/dead_pairs.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -92,19 +95,18 @@ enum PruneFlags : uint32_t {
   kPrunePairs = 1u << 10,
   kPruneLearned = 1u << 11,
   kPruneSchedule = 1u << 12,
-  kPruneAll = (1u << 13) - 1,
-  // What `--prune` means when not given: all but `learned` and `schedule`.
-  // `learned` saves states but not time yet (Microban, fast mode: 143,119
-  // states against 155,431, and a fifth more CPU time; XSokoban at 150,000
-  // expansions a level: 46 solved either way). `schedule` halves Microban
-  // II's states (961,804 to 459,475) and cuts its time to 0.69x, but makes
-  // Microban 1.19x slower (its second search also joins on levels the
-  // first gives up early, such as 144), over the 1.1x allowed.
-  kPruneDefault = kPruneAll & ~kPruneLearned & ~kPruneSchedule,
+  kPruneDeadPairs = 1u << 13,
+  kPruneAll = (1u << 14) - 1,
+  // What `--prune` means when not given: every technique. `learned` and
+  // `schedule` together take Microban II's level 124 from 809,888 states
+  // to 243,427;
+  // `schedule`, `deadpairs` and the learning start late on small levels
+  // (solver/schedule.h), so Microban's median time stays main's.
+  kPruneDefault = kPruneAll,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule", "all", "none", "default" (kPruneDefault).
+// learned,schedule,deadpairs", "all", "none", "default" (kPruneDefault).
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {

@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "common/rules.h"
 #include "solver/board.h"
+#include "solver/dead_pairs.h"
 #include "solver/search.h"
 #include "solver/search_config.h"
 #include "solver/solver.h"
@@ -127,6 +128,57 @@ TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
   EXPECT_GE(checked, wanted);
   EXPECT_EQ(proved, checked) << "positions not decided within the budget";
   EXPECT_GT(patterns_seen, 0);
+}
+
+// Dead pairs (solver/dead_pairs.h), another source of patterns: random
+// positions on small Microban boards in which the table calls a pair of
+// boxes dead must be proved unsolvable by the same exhaustive search.
+TEST(DeadPairs, EveryPositionCalledDeadIsUnsolvable) {
+  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const int wanted = slow_ok ? 1000 : 200;
+  std::mt19937 rng(17);
+  int checked = 0, proved = 0, alive = 0;
+  for (int number = 1; number <= 155 && checked < wanted; ++number) {
+    const Level& level = MicrobanLevel(number);
+    const Board board = *Board::Build(level);
+    if (board.size() > 48 || board.box_count() < 3 || board.box_count() > 6) continue;
+    const DeadPairs pairs(board);
+    if (!pairs.Enabled()) continue;
+    std::vector<Square> live;
+    for (int sq = 0; sq < board.size(); ++sq) {
+      if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
+    }
+    for (int draw = 0; draw < 60 && checked < wanted; ++draw) {
+      std::shuffle(live.begin(), live.end(), rng);
+      std::vector<Square> boxes(live.begin(), live.begin() + board.box_count());
+      std::sort(boxes.begin(), boxes.end());
+      std::vector<uint8_t> occupied(board.size(), 0);
+      for (Square b : boxes) occupied[b] = 1;
+      int player = static_cast<int>(rng() % board.size());
+      while (occupied[player]) player = (player + 1) % board.size();
+      bool dead = false;
+      for (Square b : boxes)
+        dead = dead || pairs.Matches(boxes.data(), board.box_count(), player, b);
+      if (!dead) {
+        ++alive;
+        continue;
+      }
+      const Level position = Position(level, board, boxes, player);
+      SolveOptions options;
+      options.mode = SolveMode::kOptimal;
+      options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
+      options.max_expansions = 300'000;
+      const SolveResult r = Solve(position, options);
+      ASSERT_NE(r.status, SolveStatus::kSolved)
+          << "Microban " << number << ", a pair called dead:\n"
+          << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
+      ++checked;
+      proved += r.status == SolveStatus::kUnsolvable;
+    }
+  }
+  EXPECT_GE(checked, wanted);
+  EXPECT_EQ(proved, checked) << "positions not decided within the budget";
+  EXPECT_GT(alive, 0);  // the table does not call everything dead
 }
 
 // With the learning on and off, the solver solves the same levels and

@@ -22,6 +22,7 @@
 #include "solver/order_best_first.h"
 #include "solver/order_features.h"
 #include "solver/prune_corrals.h"
+#include "solver/prune_dead_pairs.h"
 #include "solver/prune_dead_squares.h"
 #include "solver/prune_freeze.h"
 #include "solver/prune_frozen_goals.h"
@@ -62,6 +63,7 @@ Parts Describe(const SearchConfig& c) {
                       : Is<FreezePruning>(e.get())     ? "freeze"
                       : Is<FrozenGoalPruning>(e.get()) ? "bipartite"
                       : Is<LearnedPruning>(e.get())    ? "learned"
+                      : Is<DeadPairPruning>(e.get())   ? "deadpairs"
                                                        : "?");
   }
   for (const auto& e : c.macros) {
@@ -100,22 +102,24 @@ TEST(SearchConfig, FastFeatureSearchHasEveryDefaultTechnique) {
   EXPECT_EQ(p.evaluator, "matching");
   EXPECT_EQ(p.open, "features");
   EXPECT_EQ(p.expansion, (Names{"corral", "corraldead"}));
-  EXPECT_EQ(p.child, (Names{"dead", "freeze", "bipartite"}));
+  EXPECT_EQ(p.child, (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
   EXPECT_EQ(p.macros, (Names{"roompath", "tunnel", "goalroom"}));
 }
 
 TEST(SearchConfig, EachFlagRemovesItsPartOnly) {
   const Board board = *Board::Build(LevelWithRooms());
-  const Parts all = Build(board, SolveMode::kFast, kPruneDefault, kFeatureSpec);
+  // Without `learned`, which goes with `corraldead` (below).
+  const uint32_t base = kPruneDefault & ~kPruneLearned;
+  const Parts all = Build(board, SolveMode::kFast, base, kFeatureSpec);
   const struct {
     uint32_t flag;
     std::string name;
   } flags[] = {{kPruneDeadSquares, "dead"},           {kPruneFreeze, "freeze"},
                {kPruneBipartite, "bipartite"},        {kPruneCorral, "corral"},
                {kPruneCorralDeadlocks, "corraldead"}, {kPruneTunnels, "tunnel"},
-               {kPruneRoomPaths, "roompath"}};
+               {kPruneRoomPaths, "roompath"},         {kPruneDeadPairs, "deadpairs"}};
   for (const auto& [flag, name] : flags) {
-    const Parts p = Build(board, SolveMode::kFast, kPruneDefault & ~flag, kFeatureSpec);
+    const Parts p = Build(board, SolveMode::kFast, base & ~flag, kFeatureSpec);
     auto without = [&](Names names) {
       std::erase(names, name);
       return names;
@@ -126,8 +130,7 @@ TEST(SearchConfig, EachFlagRemovesItsPartOnly) {
     EXPECT_EQ(p.open, "features") << name;
   }
   // Without goal rooms, no room macro of either kind.
-  const Parts rooms =
-      Build(board, SolveMode::kFast, kPruneDefault & ~kPruneGoalRooms, kFeatureSpec);
+  const Parts rooms = Build(board, SolveMode::kFast, base & ~kPruneGoalRooms, kFeatureSpec);
   EXPECT_EQ(rooms.macros, (Names{"tunnel"}));
 }
 
@@ -150,9 +153,9 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   EXPECT_TRUE(back.macros.empty());
   // Learned patterns: fast mode's push searches, with corral deadlocks.
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll, kFeatureSpec).child,
-            (Names{"dead", "freeze", "bipartite", "learned"}));
+            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks, kFeatureSpec).child,
-            (Names{"dead", "freeze", "bipartite"}));
+            (Names{"dead", "freeze", "bipartite", "deadpairs"}));
 }
 
 // A technique is a class added to a configuration: a child pruning that

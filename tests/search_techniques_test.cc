@@ -59,7 +59,8 @@ TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
            kPruneTunnels, kPruneBackward, kPruneGoalRooms, kPruneFeatures,
            kPruneGoalRooms | kPruneFeatures, kPruneGoalRooms | kPruneRoomPaths, kPruneAll,
            kPruneAll & ~kPruneFeatures, kPruneAll & ~kPruneRoomPaths, kPruneAll & ~kPruneLearned,
-           kPruneAll & ~kPruneSchedule, kPruneCorralDeadlocks | kPruneLearned, 0u}) {
+           kPruneAll & ~kPruneSchedule, kPruneAll & ~kPruneDeadPairs,
+           kPruneCorralDeadlocks | kPruneLearned, 0u}) {
     for (int number = 1; number <= 25; ++number) {
       const Level& level = Microban().levels.at(number - 1).level;
       const SolveResult r = SolveWith(level, SolveMode::kFast, prune);

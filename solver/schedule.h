@@ -1,0 +1,78 @@
+// The schedule of a level's searches in fast mode (Solve): which members
+// join the first push search and the pull search, when, and how often
+// each takes a turn. Turns are counted in rounds, one expansion each, so
+// the result never depends on timing.
+//
+//   ScheduleTurn(member, round)   // whether a member expands this round
+//   PlainJoins(first_expanded, first_live)
+//   OpenJoins(first_expanded, all_expanded)
+//   LearningStarts(boxes, all_expanded)
+#pragma once
+
+#include <cstdint>
+
+namespace sokoban {
+
+enum class ScheduleMember {
+  kFirst,  // the feature-space push search with goal rooms, and the pull search
+  kPlain,  // the A*-ordered push search
+  kOpen,   // the feature-space push search without goal rooms (`schedule`)
+};
+
+// The A*-ordered search joins once the first push search has made
+// kPlainAfter expansions, or has stopped (a goal cut left it nothing).
+constexpr uint64_t kPlainAfter = 20000;
+// The feature-space search and the pull search solve the most, but some
+// levels need the plain ordering: it expands once in kPlainRounds rounds.
+constexpr uint64_t kPlainRounds = 4;
+// The second feature-space search, without goal rooms (no macros, no goal
+// cuts), finds what the first misses on levels whose goals the room macros
+// lead astray (XSokoban 21: 22,639 expansions of it alone; the first search
+// does not solve it in 300,000). It, and the dead-pair table
+// (solver/dead_pairs.h, up to a second to build on large boards), join
+// with the A*-ordered search where the first search is still going after
+// kPlainAfter expansions; where the first stopped early (a goal cut left it
+// nothing), only once all the searches together have made kOpenAfter
+// expansions. Joining at once there made Microban 1.19x slower (0.67 s to
+// 0.80 s): many of its levels see the first search stop after a few
+// hundred expansions and are then solved within a few thousand by the
+// pull and A*-ordered searches.
+constexpr uint64_t kOpenAfter = 40000;
+constexpr uint64_t kOpenRounds = 2;
+
+inline bool PlainJoins(uint64_t first_expanded, bool first_live) {
+  return first_expanded >= kPlainAfter || !first_live;
+}
+
+inline bool OpenJoins(uint64_t first_expanded, uint64_t all_expanded) {
+  return first_expanded >= kPlainAfter || all_expanded >= kOpenAfter;
+}
+
+// Deadlock patterns are learned (solver/learned_deadlocks.h) from the start
+// on levels with kLearnBoxes boxes or more, else once all the searches have
+// made kLearnAfter expansions: most small levels are solved before, and
+// shrinking each corral proved dead to a pattern costs a search per box
+// (Microban without level 153, learning from the start: 0.47 s of CPU
+// against 0.39 s), while large levels need the patterns early (XSokoban 15
+// and 59, 15 and 16 boxes, are solved in 150,000 expansions when learning
+// from the start, not when learning after 2,000).
+constexpr uint64_t kLearnAfter = 2000;
+constexpr int kLearnBoxes = 8;
+
+inline bool LearningStarts(int boxes, uint64_t all_expanded) {
+  return boxes >= kLearnBoxes || all_expanded >= kLearnAfter;
+}
+
+inline bool ScheduleTurn(ScheduleMember member, uint64_t round) {
+  switch (member) {
+    case ScheduleMember::kFirst:
+      return true;
+    case ScheduleMember::kPlain:
+      return round % kPlainRounds == 0;
+    case ScheduleMember::kOpen:
+      return round % kOpenRounds == 0;
+  }
+  return true;
+}
+
+}  // namespace sokoban
