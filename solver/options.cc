@@ -64,12 +64,20 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneLearned;
     } else if (word == "schedule") {
       flags |= kPruneSchedule;
+    } else if (word == "roomconn") {
+      flags |= kPruneRoomConnectivity;
+    } else if (word == "outofplan") {
+      flags |= kPruneOutOfPlan;
+    } else if (word == "hotspots") {
+      flags |= kPruneHotspots;
+    } else if (word == "packorder") {
+      flags |= kPrunePackOrder;
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown --prune technique '", word,
-                       "' (known: dead, freeze, bipartite, corral, "
-                       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, "
-                       "learned, schedule, all, default, none)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown --prune technique '", word,
+          "' (known: dead, freeze, bipartite, corral, "
+          "corraldead, tunnel, backward, goalroom, features, roompath, pairs, "
+          "learned, schedule, roomconn, outofplan, hotspots, packorder, all, default, none)"));
     }
   }
   return flags;

@@ -35,8 +35,9 @@ struct SearchSpec {
 };
 
 // What the searches of one level share: the goal rooms (built on first
-// need) and the table of learned deadlock patterns (fast mode's push
-// searches add to it and prune with it). Must outlive the searches.
+// need; with `packorder`, their packing order onto the main floor) and the table of learned
+// deadlock patterns (fast mode's push searches add to it and prune with it). Must outlive the
+// searches.
 class LevelTables {
  public:
   // A table of learned patterns of its own when the options ask for one
@@ -53,6 +54,7 @@ class LevelTables {
   std::unique_ptr<GoalRooms> rooms_;
   std::unique_ptr<LearnedDeadlocks> own_learned_;
   LearnedDeadlocks* learned_ = nullptr;  // null when not used
+  bool pack_order_ = false;              // GoalRooms' main_floor (`packorder`)
 };
 
 struct SearchConfig {

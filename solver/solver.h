@@ -78,6 +78,17 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              solver/learned_deadlocks.h)
 //   schedule   a second feature-space push search, without goal rooms,
 //              joins the A*-ordered one on levels still open (fast mode)
+//   roomconn   with features: room connectivity, the links between rooms
+//              that boxes block, joins the cell and advises the moves that
+//              lower it (solver/room_connectivity.h)
+//   outofplan  with features and goalroom: out of plan, the boxes that the
+//              packing order is about to wall in, joins the cell and advises
+//              the moves that lower it (solver/out_of_plan.h)
+//   hotspots   with features: a move that leaves fewer boxes pinned by
+//              other boxes is advised (solver/hotspots.h)
+//   packorder  with goalroom: a goal room's packing order has boxes leave
+//              it onto the main floor only, not into pockets it walls off
+//              (solver/goal_room.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -92,19 +103,30 @@ enum PruneFlags : uint32_t {
   kPrunePairs = 1u << 10,
   kPruneLearned = 1u << 11,
   kPruneSchedule = 1u << 12,
-  kPruneAll = (1u << 13) - 1,
-  // What `--prune` means when not given: all but `learned` and `schedule`.
+  kPruneRoomConnectivity = 1u << 13,
+  kPruneOutOfPlan = 1u << 14,
+  kPruneHotspots = 1u << 15,
+  kPrunePackOrder = 1u << 16,
+  kPruneAll = (1u << 17) - 1,
+  // What `--prune` means when not given: all but `learned`, `schedule`,
+  // `roomconn`, `outofplan` and `hotspots`.
   // `learned` saves states but not time yet (Microban, fast mode: 143,119
   // states against 155,431, and a fifth more CPU time; XSokoban at 150,000
   // expansions a level: 46 solved either way). `schedule` halves Microban
   // II's states (961,804 to 459,475) and cuts its time to 0.69x, but makes
   // Microban 1.19x slower (its second search also joins on levels the
-  // first gives up early, such as 144), over the 1.1x allowed.
-  kPruneDefault = kPruneAll & ~kPruneLearned & ~kPruneSchedule,
+  // first gives up early, such as 144), over the 1.1x allowed. XSokoban
+  // at 150,000 expansions a level, each over the default set (46 solved):
+  // `roomconn` 46 (gains 15, 59, 70, loses 20, 33, 61), `outofplan` 46 (the
+  // same), `hotspots` 41 (loses 10, 33, 40, 48, 61); `packorder`, in the
+  // default set, 50 (gains 21, 22, 26, 72, loses none).
+  kPruneDefault = kPruneAll & ~kPruneLearned & ~kPruneSchedule & ~kPruneRoomConnectivity &
+                  ~kPruneOutOfPlan & ~kPruneHotspots,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule", "all", "none", "default" (kPruneDefault).
+// learned,schedule,roomconn,outofplan,hotspots,packorder", "all", "none", "default"
+// (kPruneDefault).
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {
