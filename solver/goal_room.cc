@@ -5,7 +5,7 @@
 
 namespace sokoban {
 
-GoalRooms::GoalRooms(const Board& board, int min_goals)
+GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor)
     : board_(board), reach_(board.size()), room_at_(board.size(), -1), inside_(board.size(), 0) {
   std::vector<uint8_t> seen(board.size(), 0);
   for (Square first : board.goals()) {
@@ -25,12 +25,16 @@ GoalRooms::GoalRooms(const Board& board, int min_goals)
     std::sort(goals.begin(), goals.end());
     std::vector<uint8_t> room(board.size(), 0), filled(board.size(), 0);
     for (Square g : goals) room[g] = filled[g] = 1;
+    // Where a box leaves the room onto: anywhere off it, or the main floor.
+    std::vector<uint8_t> outside(board.size(), 0);
+    for (int sq = 0; sq < board.size(); ++sq) outside[sq] = !room[sq];
+    if (main_floor) MainFloor(room, &outside);
     // Empty it box by box, the one leaving in the fewest pulls first.
     std::vector<Square> left = goals, leaving;
     while (!left.empty()) {
       int best = -1, best_pulls = INT_MAX;
       for (size_t k = 0; k < left.size() && best_pulls > 1 && work_ <= kMaxWork; ++k) {
-        const int pulls = PullsOut(left[k], room, filled);
+        const int pulls = PullsOut(left[k], filled, outside);
         if (pulls >= 0 && pulls < best_pulls) best = static_cast<int>(k), best_pulls = pulls;
       }
       if (work_ > kMaxWork) return;  // out of budget: no more orders
@@ -74,8 +78,35 @@ int GoalRooms::Packed(const uint8_t* occupied) const {
   return packed;
 }
 
-int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
-                        const std::vector<uint8_t>& filled) {
+void GoalRooms::MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>* outside) {
+  const int n = board_.size();
+  std::vector<int> part(n, -1), sizes, stack;
+  for (int first = 0; first < n; ++first) {
+    if (room[first] || part[first] >= 0) continue;
+    const int id = static_cast<int>(sizes.size());
+    sizes.push_back(0);
+    part[first] = id;
+    stack.assign(1, first);
+    while (!stack.empty()) {
+      const int sq = stack.back();
+      stack.pop_back();
+      ++sizes[id];
+      for (int d = 0; d < 4; ++d) {
+        const int m = board_.Neighbour(sq, d);
+        if (m == kNoSquare || room[m] || part[m] >= 0) continue;
+        part[m] = id;
+        stack.push_back(m);
+      }
+    }
+  }
+  work_ += n;
+  if (sizes.size() < 2) return;
+  const int main = static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());
+  for (int sq = 0; sq < n; ++sq) (*outside)[sq] = part[sq] == main;
+}
+
+int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
+                        const std::vector<uint8_t>& outside) {
   const int n = board_.size();
   // The other boxes of the room stand still; the box itself is an obstacle
   // while the player walks, and moves between walks.
@@ -96,7 +127,7 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
     if (p == kNoSquare || occupied[p]) continue;
     walk(p);
     bool out = false;
-    for (int sq = 0; sq < n && !out; ++sq) out = !room[sq] && reach_.Reached(sq);
+    for (int sq = 0; sq < n && !out; ++sq) out = outside[sq] && reach_.Reached(sq);
     work_ += n;
     if (!out) continue;
     seen[static_cast<size_t>(box) * 4 + s] = 1;
@@ -105,7 +136,7 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& room,
   occupied[box] = 0;
   for (size_t head = 0; head < nodes.size(); ++head) {
     const Node node = nodes[head];
-    if (!room[node.box]) return node.pulls;
+    if (outside[node.box]) return node.pulls;
     if (work_ > kMaxWork) return -1;
     occupied[node.box] = 1;
     walk(board_.Neighbour(node.box, node.side));

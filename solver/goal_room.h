@@ -29,8 +29,12 @@ namespace sokoban {
 
 class GoalRooms {
  public:
-  // Rooms of fewer than min_goals goals get no order.
-  explicit GoalRooms(const Board& board, int min_goals = 2);
+  // Rooms of fewer than min_goals goals get no order. With `main_floor`
+  // (`--prune packorder`), a box leaves a room only onto the main floor: the
+  // largest part of the floor left with the room's goals as walls, and not
+  // into a pocket that the room walls off (filling such a room from the
+  // pocket's side first shuts the pocket's goals in).
+  explicit GoalRooms(const Board& board, int min_goals = 2, bool main_floor = false);
 
   int room_count() const { return static_cast<int>(order_.size()); }
   // The room (with an order) that sq is a goal of or an entrance to; -1 if
@@ -48,10 +52,14 @@ class GoalRooms {
   int Packed(const uint8_t* occupied) const;
 
  private:
-  // The fewest pulls that take the box on `box` out of the room marked in
-  // `room` (every other square marked in `filled` holds a box that stays),
-  // the player starting anywhere outside the room; -1 if it cannot leave.
-  int PullsOut(int box, const std::vector<uint8_t>& room, const std::vector<uint8_t>& filled);
+  // Marks in `outside` only the largest part of the floor off the room
+  // marked in `room`.
+  void MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>* outside);
+  // The fewest pulls that take the box on `box` out of its room onto a
+  // square marked in `outside` (every other square marked in `filled` holds
+  // a box that stays), the player starting anywhere outside the room; -1 if
+  // it cannot leave.
+  int PullsOut(int box, const std::vector<uint8_t>& filled, const std::vector<uint8_t>& outside);
 
   // Squares visited by the fills so far; rooms not ordered within
   // kMaxWork get no order (a bound for boards of thousands of boxes).

@@ -66,12 +66,20 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneSchedule;
     } else if (word == "deadpairs") {
       flags |= kPruneDeadPairs;
+    } else if (word == "roomconn") {
+      flags |= kPruneRoomConnectivity;
+    } else if (word == "outofplan") {
+      flags |= kPruneOutOfPlan;
+    } else if (word == "hotspots") {
+      flags |= kPruneHotspots;
+    } else if (word == "packorder") {
+      flags |= kPrunePackOrder;
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown --prune technique '", word,
-                       "' (known: dead, freeze, bipartite, corral, "
-                       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, "
-                       "learned, schedule, deadpairs, all, default, none)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "unknown --prune technique '", word,
+          "' (known: dead, freeze, bipartite, corral, "
+          "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
+          "deadpairs, roomconn, outofplan, hotspots, packorder, all, default, none)"));
     }
   }
   return flags;

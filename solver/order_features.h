@@ -6,13 +6,18 @@
 // weight + h, where the weight counts the moves (pushes, or macros) on its
 // path that neither put one more box on a goal nor left fewer areas. Each
 // cell's states are bounded against the last state taken from that cell
-// (Evaluator::UseSlot).
+// (Evaluator::UseSlot). With `roomconn`, `outofplan` or `hotspots`, a
+// FessFeatures (solver/fess_features.h) adds its features to the cell and
+// its advice to the weight.
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "solver/board.h"
+#include "solver/fess_features.h"
 #include "solver/goal_room.h"
 #include "solver/open_list.h"
 #include "solver/search_parts.h"
@@ -21,9 +26,11 @@ namespace sokoban {
 
 class FeatureOrder final : public SearchOpenList {
  public:
-  // `rooms` (null: none) and `evaluator` must outlive this list.
-  FeatureOrder(const Board& board, const GoalRooms* rooms, Evaluator* evaluator)
-      : board_(board), rooms_(rooms), evaluator_(evaluator) {}
+  // `rooms` (null: none) and `evaluator` must outlive this list. `extra`
+  // (null: none) adds its features to the cells.
+  FeatureOrder(const Board& board, const GoalRooms* rooms, Evaluator* evaluator,
+               std::unique_ptr<FessFeatures> extra = nullptr)
+      : board_(board), rooms_(rooms), evaluator_(evaluator), extra_(std::move(extra)) {}
 
   void PushRoot(const Square* boxes, int h, StateId id) override;
   void SetParent(Expansion& parent) override;
@@ -44,14 +51,17 @@ class FeatureOrder final : public SearchOpenList {
   // pair is a cell of its own: lumping the states of 15 areas or more into
   // one cell, as once, left Microban II 131 (44 boxes; half its states have
   // 15 to 44 areas) unsolved in 10 s: 974,325 expansions of this search in
-  // 77 s, against 11,820 with the cells apart.
-  int Cell(int packed, int areas);
+  // 77 s, against 11,820 with the cells apart. `extra`:
+  // FessFeatures::Child::key, 0 without them.
+  int Cell(int packed, int areas, uint32_t extra);
 
   const Board& board_;
   const GoalRooms* rooms_;
   Evaluator* evaluator_;
   CellOpenList cells_;
-  absl::flat_hash_map<uint32_t, int> cell_ids_;  // (packed << 16 | areas) -> cell
+  // (extra << 32 | packed << 16 | areas) -> cell
+  absl::flat_hash_map<uint64_t, int> cell_ids_;
+  std::unique_ptr<FessFeatures> extra_;  // null when none is on
   // The popped entry, and the parent's weight and features.
   int popped_cell_ = 0, popped_priority_ = 0;
   int parent_weight_ = 0, parent_on_goals_ = 0, parent_areas_ = 0;

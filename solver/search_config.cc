@@ -20,7 +20,8 @@
 
 namespace sokoban {
 
-LevelTables::LevelTables(const Board& board, const SolveOptions& options) : board_(board) {
+LevelTables::LevelTables(const Board& board, const SolveOptions& options)
+    : board_(board), pack_order_((options.prune & kPrunePackOrder) != 0) {
   // Deadlock patterns learned by any push search prune all of them.
   if (options.mode == SolveMode::kFast && (options.prune & kPruneLearned) &&
       (options.prune & kPruneCorralDeadlocks)) {
@@ -44,7 +45,7 @@ size_t LevelTables::bytes() const {
 }
 
 const GoalRooms& LevelTables::rooms() {
-  if (!rooms_) rooms_ = std::make_unique<GoalRooms>(board_);
+  if (!rooms_) rooms_ = std::make_unique<GoalRooms>(board_, 2, pack_order_);
   return *rooms_;
 }
 
@@ -78,7 +79,13 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
 
   // The open list.
   if (fast && push && spec.order == SearchSpec::Order::kFeatures) {
-    c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get());
+    // More of FESS: room connectivity, out of plan, hotspots.
+    std::unique_ptr<FessFeatures> extra;
+    if (prune & (kPruneRoomConnectivity | kPruneOutOfPlan | kPruneHotspots)) {
+      extra = std::make_unique<FessFeatures>(board, rooms, prune);
+      if (!extra->enabled()) extra.reset();
+    }
+    c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra));
   } else {
     c.open = std::make_unique<BestFirstOrder>(fast ? spec.weight : 1);
   }

@@ -36,12 +36,13 @@ struct SearchSpec {
 };
 
 // What the searches of one level share: the goal rooms (built on first
-// need), the table of learned deadlock patterns (fast mode's push searches
-// add to it and prune with it once the learning has started) and the
-// dead-pair table (fast mode's push searches prune with it once built).
-// The portfolio (solver/solver.cc) starts the learning and builds the
-// dead pairs when the schedule (solver/schedule.h) says; the parts read
-// them at each use. Must outlive the searches.
+// need; with `packorder`, their packing order onto the main floor), the
+// table of learned deadlock patterns (fast mode's push searches add to it
+// and prune with it once the learning has started) and the dead-pair table
+// (fast mode's push searches prune with it once built). The portfolio
+// (solver/solver.cc) starts the learning and builds the dead pairs when the
+// schedule (solver/schedule.h) says; the parts read them at each use. Must
+// outlive the searches.
 class LevelTables {
  public:
   // A table of learned patterns of its own when the options ask for one
@@ -76,6 +77,7 @@ class LevelTables {
   bool want_dead_pairs_ = false;
   std::unique_ptr<DeadPairs> dead_pairs_;
   bool dead_pairs_on_ = false;
+  bool pack_order_ = false;  // GoalRooms' main_floor (`packorder`)
 };
 
 struct SearchConfig {

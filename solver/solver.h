@@ -81,6 +81,17 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   deadpairs  two boxes that cannot both reach goals from the player's
 //              area make a dead state (fast mode, levels still open after
 //              the A*-ordered search joins; solver/dead_pairs.h)
+//   roomconn   with features: room connectivity, the links between rooms
+//              that boxes block, joins the cell and advises the moves that
+//              lower it (solver/room_connectivity.h)
+//   outofplan  with features and goalroom: out of plan, the boxes that the
+//              packing order is about to wall in, joins the cell and advises
+//              the moves that lower it (solver/out_of_plan.h)
+//   hotspots   with features: a move that leaves fewer boxes pinned by
+//              other boxes is advised (solver/hotspots.h)
+//   packorder  with goalroom: a goal room's packing order has boxes leave
+//              it onto the main floor only, not into pockets it walls off
+//              (solver/goal_room.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -96,17 +107,26 @@ enum PruneFlags : uint32_t {
   kPruneLearned = 1u << 11,
   kPruneSchedule = 1u << 12,
   kPruneDeadPairs = 1u << 13,
-  kPruneAll = (1u << 14) - 1,
-  // What `--prune` means when not given: every technique. `learned` and
-  // `schedule` together take Microban II's level 124 from 809,888 states
-  // to 243,427;
-  // `schedule`, `deadpairs` and the learning start late on small levels
-  // (solver/schedule.h), so Microban's median time stays main's.
-  kPruneDefault = kPruneAll,
+  kPruneRoomConnectivity = 1u << 14,
+  kPruneOutOfPlan = 1u << 15,
+  kPruneHotspots = 1u << 16,
+  kPrunePackOrder = 1u << 17,
+  kPruneAll = (1u << 18) - 1,
+  // What `--prune` means when not given: all but `roomconn`, `outofplan`
+  // and `hotspots`. `learned` and `schedule` together take Microban II's
+  // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
+  // the learning start late on small levels (solver/schedule.h), so
+  // Microban's median time stays main's. XSokoban at 150,000 expansions a
+  // level, each over the default set of the time (46 solved): `roomconn` 46
+  // (gains 15, 59, 70, loses 20, 33, 61), `outofplan` 46 (the same),
+  // `hotspots` 41 (loses 10, 33, 40, 48, 61); `packorder` 50 (gains 21, 22,
+  // 26, 72, loses none).
+  kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs", "all", "none", "default" (kPruneDefault).
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder", "all", "none", "default"
+// (kPruneDefault).
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {
