@@ -64,12 +64,14 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneLearned;
     } else if (word == "schedule") {
       flags |= kPruneSchedule;
+    } else if (word == "bidir") {
+      flags |= kPruneBidir;
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown --prune technique '", word,
                        "' (known: dead, freeze, bipartite, corral, "
                        "corraldead, tunnel, backward, goalroom, features, roompath, pairs, "
-                       "learned, schedule, all, default, none)"));
+                       "learned, schedule, bidir, all, default, none)"));
     }
   }
   return flags;

@@ -18,6 +18,7 @@
 #include "solver/board.h"
 #include "solver/goal_room.h"
 #include "solver/learned_deadlocks.h"
+#include "solver/meet_optimal.h"
 #include "solver/search_parts.h"
 #include "solver/solver.h"
 
@@ -35,30 +36,40 @@ struct SearchSpec {
 };
 
 // What the searches of one level share: the goal rooms (built on first
-// need) and the table of learned deadlock patterns (fast mode's push
-// searches add to it and prune with it). Must outlive the searches.
+// need), the table of learned deadlock patterns (fast mode's push
+// searches add to it and prune with it) and optimal mode's meeting of the
+// push and pull searches (`bidir`). Must outlive the searches.
 class LevelTables {
  public:
   // A table of learned patterns of its own when the options ask for one
-  // (`learned` with `corraldead`, fast mode).
+  // (`learned` with `corraldead`, fast mode); a meeting when they ask for
+  // `bidir` in optimal mode.
   LevelTables(const Board& board, const SolveOptions& options);
   // `learned` (null: none), whatever the options, which must outlive this.
   LevelTables(const Board& board, LearnedDeadlocks* learned) : board_(board), learned_(learned) {}
 
   const GoalRooms& rooms();
   LearnedDeadlocks* learned() const { return learned_; }
+  // Optimal mode's bidirectional search (solver/meet_optimal.h); null when
+  // not used.
+  OptimalMeeting* meeting() const { return meeting_.get(); }
 
  private:
   const Board& board_;
   std::unique_ptr<GoalRooms> rooms_;
   std::unique_ptr<LearnedDeadlocks> own_learned_;
   LearnedDeadlocks* learned_ = nullptr;  // null when not used
+  std::unique_ptr<OptimalMeeting> meeting_;
 };
 
 struct SearchConfig {
   Direction direction = Direction::kPush;
   // Optimal mode: a closed state reached with fewer pushes is opened again.
   bool reopen = false;
+  // Bidirectional optimal search (`bidir`): the states met in the partners'
+  // stores go to the meeting, which decides when one is proved optimal,
+  // instead of the first solving. Null: the first meeting solves.
+  OptimalMeeting* meeting = nullptr;
   std::unique_ptr<Evaluator> evaluator;
   std::unique_ptr<SearchOpenList> open;
   std::vector<std::unique_ptr<ExpansionPruning>> expansion_prunings;  // run in this order

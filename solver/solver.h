@@ -5,7 +5,8 @@
 //   SolveResult r = Solve(level, options);
 //   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
 //
-// Search is A* over pushes (optimal mode) or, in fast mode, a portfolio
+// Search is A* over pushes (optimal mode; with `bidir`, beside an A* over
+// pulls meeting it) or, in fast mode, a portfolio
 // (solver/solver.cc, a table of members): a push search in feature-space
 // order (boxes packed, areas of free floor; with goal-room macros) and a
 // search backwards by pulls from the goals (f = g + 10h), joined after
@@ -78,6 +79,8 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              solver/learned_deadlocks.h)
 //   schedule   a second feature-space push search, without goal rooms,
 //              joins the A*-ordered one on levels still open (fast mode)
+//   bidir      a pull A* beside the push A*, meeting it (optimal mode;
+//              solver/meet_optimal.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -92,7 +95,8 @@ enum PruneFlags : uint32_t {
   kPrunePairs = 1u << 10,
   kPruneLearned = 1u << 11,
   kPruneSchedule = 1u << 12,
-  kPruneAll = (1u << 13) - 1,
+  kPruneBidir = 1u << 13,
+  kPruneAll = (1u << 14) - 1,
   // What `--prune` means when not given: all but `learned` and `schedule`.
   // `learned` saves states but not time yet (Microban, fast mode: 143,119
   // states against 155,431, and a fifth more CPU time; XSokoban at 150,000
@@ -104,7 +108,7 @@ enum PruneFlags : uint32_t {
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule", "all", "none", "default" (kPruneDefault).
+// learned,schedule,bidir", "all", "none", "default" (kPruneDefault).
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {

@@ -229,7 +229,8 @@ int RunSolve(const Args& args) {
       "fast (best-first portfolio, default) or optimal (fewest pushes)")(
       "prune", po::value(&flags.prune)->value_name("LIST"),
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
-      "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule; or "
+      "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
+      "bidir; or "
       "all, default (all but learned and schedule; the default), none")(
       "threads,j", po::value(&flags.threads)->value_name("N"), "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
