@@ -6,7 +6,10 @@ namespace sokoban {
 
 int PairConflicts::Root(const Square* boxes, int player) {
   const int h = inner_->Root(boxes, player);
-  if (h == kDead) return h;
+  // A pull search's roots (the solved position, the player in each of its
+  // areas) share the inner bound: the pair conflicts count from their
+  // children on.
+  if (h == kDead || direction_ == Direction::kPull) return h;
   const int penalty = pairs_->Penalty(boxes, player);
   return penalty == PairPenalty::kDead ? kDead : h + penalty;
 }

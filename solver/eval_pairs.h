@@ -1,6 +1,7 @@
 // Evaluator: pair conflicts (solver/pair_penalty.h) added to another
 // evaluator's bound, with pathmax (the parent's bound less the pushes made
-// is a bound too). Optimal mode, push search.
+// is a bound too). Optimal mode: the push search, and the pull search of
+// `bidir` (the table built the other way).
 #pragma once
 
 #include <memory>
@@ -12,9 +13,13 @@ namespace sokoban {
 
 class PairConflicts final : public Evaluator {
  public:
-  // `pairs` must be Enabled().
-  PairConflicts(std::unique_ptr<Evaluator> inner, std::unique_ptr<PairPenalty> pairs)
-      : inner_(std::move(inner)), pairs_(std::move(pairs)), pairs_bytes_(pairs_->bytes()) {}
+  // `pairs` must be Enabled(), built for `direction`.
+  PairConflicts(std::unique_ptr<Evaluator> inner, std::unique_ptr<PairPenalty> pairs,
+                Direction direction = Direction::kPush)
+      : inner_(std::move(inner)),
+        pairs_(std::move(pairs)),
+        pairs_bytes_(pairs_->bytes()),
+        direction_(direction) {}
 
   int Root(const Square* boxes, int player) override;
   void SetParent(const Expansion& parent) override { inner_->SetParent(parent); }
@@ -26,6 +31,7 @@ class PairConflicts final : public Evaluator {
   std::unique_ptr<Evaluator> inner_;
   std::unique_ptr<PairPenalty> pairs_;
   const size_t pairs_bytes_;  // its tables, built once
+  const Direction direction_;
 };
 
 }  // namespace sokoban

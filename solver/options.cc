@@ -74,12 +74,14 @@ absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
       flags |= kPruneHotspots;
     } else if (word == "packorder") {
       flags |= kPrunePackOrder;
+    } else if (word == "bidir") {
+      flags |= kPruneBidir;
     } else {
       return absl::InvalidArgumentError(absl::StrCat(
           "unknown --prune technique '", word,
           "' (known: dead, freeze, bipartite, corral, "
           "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
-          "deadpairs, roomconn, outofplan, hotspots, packorder, all, default, none)"));
+          "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, all, default, none)"));
     }
   }
   return flags;

@@ -6,15 +6,17 @@
 
 namespace sokoban {
 
-PairPenalty::PairPenalty(const Board& board, const LowerBound& bound)
-    : n_(board.size()), boxes_(board.box_count()) {
+PairPenalty::PairPenalty(const Board& board, const LowerBound& bound, Direction direction)
+    : n_(board.size()), boxes_(board.box_count()), direction_(direction) {
   const int goals = static_cast<int>(board.goals().size());
   if (n_ > kMaxSquares || goals < 2 || goals != boxes_) return;
   BuildRegions(board);
   if (!enabled_) return;
+  const std::vector<Square>& targets =
+      direction == Direction::kPush ? board.goals() : board.start_boxes();
   pen_.assign(offset_[static_cast<size_t>(n_) * n_], kDeadPen);
   for (int i = 0; i < goals; ++i) {
-    for (int j = i + 1; j < goals; ++j) Search(board, bound, i, j);
+    for (int j = i + 1; j < goals; ++j) Search(board, bound, targets, i, j);
   }
   max_pen_.assign(static_cast<size_t>(n_) * n_, 0);
   for (int a = 0; a < n_; ++a) {
@@ -69,7 +71,10 @@ void PairPenalty::BuildRegions(const Board& board) {
 
 // Breadth-first over pulls from box 0 on goal gi and box 1 on goal gj, the
 // player in any area: the pushes from each two-box position to those goals.
-void PairPenalty::Search(const Board& board, const LowerBound& bound, int gi, int gj) {
+// For Direction::kPull, over pushes from start squares gi and gj: the
+// pulls from each position to them.
+void PairPenalty::Search(const Board& board, const LowerBound& bound,
+                         const std::vector<Square>& targets, int gi, int gj) {
   constexpr uint16_t kUnseen = 0xFFFF;
   const size_t slots = static_cast<size_t>(offset_[static_cast<size_t>(n_) * n_]);
   seen_.assign(slots * 2, kUnseen);
@@ -86,7 +91,7 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound, int gi, in
     seen_[s] = pushes;
     queue_.push_back((x * n_ + y) * 256 + r);
   };
-  const int x0 = board.goals()[gi], y0 = board.goals()[gj];
+  const int x0 = targets[gi], y0 = targets[gj];
   const int lo = std::min(x0, y0), hi = std::max(x0, y0);
   for (int r = 0; r < offset_[PairKey(lo, hi) + 1] - offset_[PairKey(lo, hi)]; ++r) {
     visit(x0, y0, r, 0);
@@ -99,12 +104,22 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound, int gi, in
       const int box = which == 0 ? x : y, other = which == 0 ? y : x;
       for (int d = 0; d < 4; ++d) {
         // A pull: the player stands on p next to the box and steps back to
-        // `back`; the box follows onto p.
+        // `back`; the box follows onto p. A push (kPull's table): the
+        // player behind the box (on `back`, the other side) pushes it onto
+        // p and stands where it was.
         const int p = board.Neighbour(box, d);
-        if (p == kNoSquare || p == other || area(x, y, p) != r) continue;
-        const int back = board.Neighbour(p, d);
-        if (back == kNoSquare || back == other) continue;
-        const int r2 = area(p, other, back);
+        if (p == kNoSquare || p == other) continue;
+        int r2;
+        if (direction_ == Direction::kPush) {
+          if (area(x, y, p) != r) continue;
+          const int back = board.Neighbour(p, d);
+          if (back == kNoSquare || back == other) continue;
+          r2 = area(p, other, back);
+        } else {
+          const int back = board.Neighbour(box, d ^ 2);
+          if (back == kNoSquare || back == other || area(x, y, back) != r) continue;
+          r2 = area(p, other, box);
+        }
         if (which == 0) {
           visit(p, y, r2, next);
         } else {

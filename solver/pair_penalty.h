@@ -48,8 +48,10 @@ class PairPenalty {
   // The region table holds size()^3 bytes.
   static constexpr int kMaxSquares = 160;
 
-  // bound gives the single-box distances (Direction::kPush).
-  PairPenalty(const Board& board, const LowerBound& bound);
+  // bound gives the single-box distances, in `direction`. For a pull search
+  // (Direction::kPull, `bidir`) the targets are the start squares and the
+  // table counts pulls: the same construction with the moves reversed.
+  PairPenalty(const Board& board, const LowerBound& bound, Direction direction = Direction::kPush);
 
   bool Enabled() const { return enabled_; }
 
@@ -75,10 +77,12 @@ class PairPenalty {
     return region_[PairKey(a, b) * n_ + p];
   }
   void BuildRegions(const Board& board);
-  void Search(const Board& board, const LowerBound& bound, int gi, int gj);
+  void Search(const Board& board, const LowerBound& bound, const std::vector<Square>& targets,
+              int gi, int gj);
 
   int n_ = 0;
   int boxes_ = 0;
+  Direction direction_;
   bool enabled_ = false;
   std::vector<uint8_t> region_;   // (a * n + b) * n + p -> area of p, a < b
   std::vector<int32_t> offset_;   // a * n + b -> first slot of its areas

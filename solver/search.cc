@@ -159,6 +159,7 @@ bool Search::Step() {
     if (IsClosed(closed_, id)) continue;
     if (!open.Take(id, store_.G(id), popped_h)) continue;
     node_.h = popped_h;
+    lower_ = std::max(lower_, store_.G(id) + popped_h);
     SetClosed(closed_, id);
     ++expanded_;
     const StateId solved = Expand(id);
@@ -331,10 +332,23 @@ StateId Search::AddChild(const Move& move) {
     if (!config_.reopen) return kNoState;
     ClearClosed(closed_, id);
     store_.SetParent(id, node_.id, static_cast<uint16_t>(g));
-  } else {
+  }
+  // A state the partners hold too: the first meeting solves; with a
+  // meeting (SearchConfig::meeting) each, reopened states' too, is offered
+  // to it instead.
+  if (added || config_.meeting) {
     for (const Search* other : partners_) {
       const StateId there = other->store_.Find(packed_.data(), key);
       if (there == kNoState) continue;
+      if (config_.meeting) {
+        const int g_there = other->store_.G(there);
+        if (config_.direction == Direction::kPush) {
+          config_.meeting->Offer(g, g_there, this, id, other, there);
+        } else {
+          config_.meeting->Offer(g_there, g, other, there, this, id);
+        }
+        continue;
+      }
       met_partner_ = other;
       met_id_ = there;
       return id;
@@ -353,6 +367,14 @@ StateId Search::AddChild(const Move& move) {
   }
   config_.open->Push(node_, child, g, h, id);
   return kNoState;
+}
+
+void Search::SolveByMeeting(const OptimalMeeting& meet) {
+  assert(config_.direction == Direction::kPush && meet.push() == this);
+  met_partner_ = meet.pull();
+  met_id_ = meet.pull_id();
+  TracePushes(meet.push_id());
+  Finish(SolveStatus::kSolved);
 }
 
 std::vector<std::vector<Square>> Search::BoxesAlong(StateId id, std::vector<int>* players) const {

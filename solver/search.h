@@ -22,6 +22,7 @@
 
 #include "solver/board.h"
 #include "solver/box_path.h"
+#include "solver/meet_optimal.h"
 #include "solver/reach.h"
 #include "solver/search_config.h"
 #include "solver/search_parts.h"
@@ -46,6 +47,13 @@ class Search {
   void AddPartner(const Search* other) { partners_.push_back(other); }
   // Solved by meeting a partner's state.
   bool met() const { return met_partner_ != nullptr; }
+  // The largest g + h of a state taken for expansion: in optimal mode (an
+  // A* with an admissible bound, reopening) a lower bound on the optimum
+  // (solver/meet_optimal.h).
+  int lower() const { return lower_; }
+  // With a meeting (SearchConfig::meeting): ends a push search with the
+  // meeting's solution.
+  void SolveByMeeting(const OptimalMeeting& meet);
 
   // Sets up the search; false when it is already decided (see status()).
   bool Start();
@@ -118,6 +126,7 @@ class Search {
   std::vector<const Search*> partners_;
   const Search* met_partner_ = nullptr;  // the partner met, and its state
   StateId met_id_ = kNoState;
+  int lower_ = 0;
   uint64_t boxes_key_ = 0;  // the parent's key without its player
   std::vector<Push> pushes_;
   uint64_t expanded_ = 0;

@@ -29,6 +29,10 @@ LevelTables::LevelTables(const Board& board, const SolveOptions& options)
     learned_ = own_learned_.get();
   }
   want_dead_pairs_ = options.mode == SolveMode::kFast && (options.prune & kPruneDeadPairs);
+  // A pull A* beside the push A*, meeting it.
+  if (options.mode == SolveMode::kOptimal && (options.prune & kPruneBidir)) {
+    meeting_ = std::make_unique<OptimalMeeting>();
+  }
 }
 
 void LevelTables::BuildDeadPairs() {
@@ -57,16 +61,19 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   SearchConfig c;
   c.direction = spec.direction;
   c.reopen = options.mode == SolveMode::kOptimal;
+  c.meeting = tables.meeting();
 
   // The bound.
   auto matching =
       std::make_unique<MatchingBound>(board, spec.direction, (prune & kPruneBipartite) != 0);
   const MatchingBound& bound = *matching;
   c.evaluator = std::move(matching);
-  if (!fast && push && (prune & kPrunePairs)) {
-    auto pairs = std::make_unique<PairPenalty>(board, bound.bound());
+  // Pair conflicts: the push search's, and the pull search's of `bidir`.
+  if (!fast && (prune & kPrunePairs)) {
+    auto pairs = std::make_unique<PairPenalty>(board, bound.bound(), spec.direction);
     if (pairs->Enabled()) {
-      c.evaluator = std::make_unique<PairConflicts>(std::move(c.evaluator), std::move(pairs));
+      c.evaluator =
+          std::make_unique<PairConflicts>(std::move(c.evaluator), std::move(pairs), spec.direction);
     }
   }
 

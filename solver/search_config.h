@@ -19,6 +19,7 @@
 #include "solver/dead_pairs.h"
 #include "solver/goal_room.h"
 #include "solver/learned_deadlocks.h"
+#include "solver/meet_optimal.h"
 #include "solver/search_parts.h"
 #include "solver/solver.h"
 
@@ -38,8 +39,9 @@ struct SearchSpec {
 // What the searches of one level share: the goal rooms (built on first
 // need; with `packorder`, their packing order onto the main floor), the
 // table of learned deadlock patterns (fast mode's push searches add to it
-// and prune with it once the learning has started) and the dead-pair table
-// (fast mode's push searches prune with it once built). The portfolio
+// and prune with it once the learning has started), the dead-pair table
+// (fast mode's push searches prune with it once built) and optimal mode's
+// meeting of the push and pull searches (`bidir`). The portfolio
 // (solver/solver.cc) starts the learning and builds the dead pairs when the
 // schedule (solver/schedule.h) says; the parts read them at each use. Must
 // outlive the searches.
@@ -48,7 +50,8 @@ class LevelTables {
   // A table of learned patterns of its own when the options ask for one
   // (`learned` with `corraldead`, fast mode), learning once StartLearning()
   // is called; dead pairs once BuildDeadPairs() is called, when the
-  // options ask for them (`deadpairs`, fast mode).
+  // options ask for them (`deadpairs`, fast mode); a meeting when they ask
+  // for `bidir` in optimal mode.
   LevelTables(const Board& board, const SolveOptions& options);
   // `learned` (null: none), learning from the start, whatever the options;
   // it must outlive this.
@@ -67,6 +70,9 @@ class LevelTables {
   void BuildDeadPairs();
   // Memory held by the shared tables (not counted by any search).
   size_t bytes() const;
+  // Optimal mode's bidirectional search (solver/meet_optimal.h); null when
+  // not used.
+  OptimalMeeting* meeting() const { return meeting_.get(); }
 
  private:
   const Board& board_;
@@ -78,12 +84,17 @@ class LevelTables {
   std::unique_ptr<DeadPairs> dead_pairs_;
   bool dead_pairs_on_ = false;
   bool pack_order_ = false;  // GoalRooms' main_floor (`packorder`)
+  std::unique_ptr<OptimalMeeting> meeting_;
 };
 
 struct SearchConfig {
   Direction direction = Direction::kPush;
   // Optimal mode: a closed state reached with fewer pushes is opened again.
   bool reopen = false;
+  // Bidirectional optimal search (`bidir`): the states met in the partners'
+  // stores go to the meeting, which decides when one is proved optimal,
+  // instead of the first solving. Null: the first meeting solves.
+  OptimalMeeting* meeting = nullptr;
   std::unique_ptr<Evaluator> evaluator;
   std::unique_ptr<SearchOpenList> open;
   std::vector<std::unique_ptr<ExpansionPruning>> expansion_prunings;  // run in this order

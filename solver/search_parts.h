@@ -25,7 +25,9 @@
 // `--prune` flag (solver.h PruneFlags, solver/options.cc), the mode and the
 // direction call for it. Tables a level's searches share belong in
 // LevelTables; a new member of the fast-mode portfolio is a row of
-// kFastPortfolio (solver/solver.cc). A part that holds memory overrides
+// kFastPortfolio (solver/solver.cc), of optimal mode's a row of
+// kOptimalPortfolio (`bidir`'s pull search, meeting the push search through
+// LevelTables::meeting()). A part that holds memory overrides
 // HoldsMemory() and bytes().
 #pragma once
 

@@ -8,6 +8,7 @@
 
 #include "solver/box_path.h"
 #include "solver/checked_replay.h"
+#include "solver/meet_optimal.h"
 #include "solver/move_optimal.h"
 #include "solver/optimizer.h"
 #include "solver/schedule.h"
@@ -28,7 +29,9 @@ namespace {
 // result does not depend on timing, and each works within an equal share
 // of the memory. The pull search and the push searches look up each
 // other's states: one both have seen joins a path from the start with a
-// path to the goal. Optimal mode runs one A* push search.
+// path to the goal. Optimal mode runs an A* push search
+// (kOptimalPortfolio) and, with `bidir`, an A* pull search meeting it
+// (solver/meet_optimal.h): one turn a round, to the one the meeting names.
 struct Member {
   SearchSpec spec;
   // It runs when every `--prune` flag in `needs` is on and none in
@@ -59,7 +62,12 @@ constexpr Member kFastPortfolio[] = {
      .needs = kPruneSchedule | kPruneFeatures,
      .schedule = ScheduleMember::kOpen},
 };
-constexpr Member kOptimalPortfolio[] = {{.spec = {.weight = 1}}};
+constexpr Member kOptimalPortfolio[] = {
+    {.spec = {.weight = 1}},
+    // `bidir`: a pull A* from the solved position; the two meet in
+    // LevelTables::meeting().
+    {.spec = {.direction = Direction::kPull, .weight = 1}, .needs = kPruneBidir},
+};
 
 // Of searches that all stopped at a limit, the status to report: a cancel,
 // else the time limit (the level had all its time), else memory.
@@ -97,12 +105,13 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // The expansion budget is counted over all searches, here.
   SolveOptions inner = options;
   inner.max_expansions = 0;
-  if (portfolio && options.memory_limit_bytes) inner.memory_limit_bytes /= members.size();
+  if (options.memory_limit_bytes) inner.memory_limit_bytes /= members.size();
   auto over_budget = [&](uint64_t expanded) {
     return options.max_expansions && expanded >= options.max_expansions;
   };
 
   LevelTables tables(*board, inner);
+  OptimalMeeting* meeting = tables.meeting();  // optimal mode, `bidir`
   std::vector<std::unique_ptr<Search>> searches;
   std::vector<const Member*> running;
   std::vector<bool> live;
@@ -143,10 +152,25 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   while (!winner && std::find(live.begin(), live.end(), true) != live.end() &&
          !over_budget(expanded())) {
     ++round;
+    // The push and pull searches meeting: one turn a round, to the one
+    // meeting->NextTurn names (the other when that one has stopped).
+    size_t turn = 0;
+    if (meeting) {
+      turn = meeting->NextTurn(searches[0]->lower(), searches[1]->lower());
+      if (!live[turn]) turn = 1 - turn;
+    }
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
       if (!ScheduleTurn(running[k]->schedule, round)) continue;
+      if (meeting && k != turn && live[k]) continue;  // one decided at Start() still wins
       if (live[k]) live[k] = searches[k]->Step();
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
+    }
+    // A meeting no dearer than the largest priority either has expanded is
+    // optimal.
+    if (meeting && !winner &&
+        meeting->Proved(std::max(searches[0]->lower(), searches[1]->lower()))) {
+      searches[0]->SolveByMeeting(*meeting);
+      winner = searches[0].get();
     }
     if (!portfolio) continue;
     if (joined == ScheduleMember::kFirst && PlainJoins(searches[0]->expanded(), live[0])) {

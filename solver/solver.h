@@ -5,7 +5,8 @@
 //   SolveResult r = Solve(level, options);
 //   if (r.status == SolveStatus::kSolved) std::cout << r.solution;
 //
-// Search is A* over pushes (optimal mode) or, in fast mode, a portfolio
+// Search is A* over pushes (optimal mode; with `bidir`, beside an A* over
+// pulls meeting it) or, in fast mode, a portfolio
 // (solver/solver.cc, a table of members): a push search in feature-space
 // order (boxes packed, areas of free floor; with goal-room macros) and a
 // search backwards by pulls from the goals (f = g + 10h), joined after
@@ -92,6 +93,8 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   packorder  with goalroom: a goal room's packing order has boxes leave
 //              it onto the main floor only, not into pockets it walls off
 //              (solver/goal_room.h)
+//   bidir      a pull A* beside the push A*, meeting it (optimal mode;
+//              solver/meet_optimal.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -111,7 +114,8 @@ enum PruneFlags : uint32_t {
   kPruneOutOfPlan = 1u << 15,
   kPruneHotspots = 1u << 16,
   kPrunePackOrder = 1u << 17,
-  kPruneAll = (1u << 18) - 1,
+  kPruneBidir = 1u << 18,
+  kPruneAll = (1u << 19) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`
   // and `hotspots`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -125,7 +129,7 @@ enum PruneFlags : uint32_t {
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder", "all", "none", "default"
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir", "all", "none", "default"
 // (kPruneDefault).
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 

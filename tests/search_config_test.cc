@@ -144,6 +144,24 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   EXPECT_EQ(optimal.child, (Names{"dead", "freeze", "bipartite"}));
   EXPECT_EQ(Build(board, SolveMode::kOptimal, kPruneDefault & ~kPrunePairs, kFeatureSpec).evaluator,
             "matching");
+  // `bidir`: optimal mode's pull search has pair conflicts too (built the
+  // other way), and both directions share the level's meeting.
+  const SearchSpec optimal_pull{Direction::kPull, SearchSpec::Order::kBestFirst, 1, false};
+  EXPECT_EQ(Build(board, SolveMode::kOptimal, kPruneDefault, optimal_pull).evaluator, "pairs");
+  for (const uint32_t prune :
+       {static_cast<uint32_t>(kPruneDefault), kPruneDefault & ~kPruneBidir}) {
+    for (const SolveMode mode : {SolveMode::kOptimal, SolveMode::kFast}) {
+      SolveOptions options;
+      options.mode = mode;
+      options.prune = prune;
+      LevelTables tables(board, options);
+      const bool meets = mode == SolveMode::kOptimal && (prune & kPruneBidir);
+      EXPECT_EQ(tables.meeting() != nullptr, meets);
+      for (const SearchSpec& spec : {kFeatureSpec, optimal_pull}) {
+        EXPECT_EQ(MakeSearchConfig(board, options, spec, tables).meeting, tables.meeting());
+      }
+    }
+  }
   // A pull search: dead squares only, no macros.
   const SearchSpec pull{Direction::kPull, SearchSpec::Order::kBestFirst, 10, false};
   const Parts back = Build(board, SolveMode::kFast, kPruneAll, pull);
