@@ -1,7 +1,7 @@
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "solver/solver.h"
 
@@ -29,60 +29,63 @@ std::string_view SolveModeName(SolveMode m) {
   return m == SolveMode::kOptimal ? "optimal" : "fast";
 }
 
+namespace {
+
+struct PruneName {
+  std::string_view name;
+  uint32_t flags;
+};
+
+// Every name --prune takes, in the order of the help text.
+constexpr PruneName kPruneNames[] = {
+    {"dead", kPruneDeadSquares},
+    {"freeze", kPruneFreeze},
+    {"bipartite", kPruneBipartite},
+    {"corral", kPruneCorral},
+    {"corraldead", kPruneCorralDeadlocks},
+    {"tunnel", kPruneTunnels},
+    {"backward", kPruneBackward},
+    {"goalroom", kPruneGoalRooms},
+    {"features", kPruneFeatures},
+    {"roompath", kPruneRoomPaths},
+    {"pairs", kPrunePairs},
+    {"learned", kPruneLearned},
+    {"schedule", kPruneSchedule},
+    {"deadpairs", kPruneDeadPairs},
+    {"roomconn", kPruneRoomConnectivity},
+    {"outofplan", kPruneOutOfPlan},
+    {"hotspots", kPruneHotspots},
+    {"packorder", kPrunePackOrder},
+    {"bidir", kPruneBidir},
+    {"all", kPruneAll},
+    {"default", kPruneDefault},
+    {"none", 0},
+};
+
+}  // namespace
+
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
   uint32_t flags = 0;
   const std::string text(list);
-  for (absl::string_view word : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
-    if (word == "all") {
-      flags |= kPruneAll;
-    } else if (word == "default") {
-      flags |= kPruneDefault;
-    } else if (word == "none") {
-    } else if (word == "dead") {
-      flags |= kPruneDeadSquares;
-    } else if (word == "freeze") {
-      flags |= kPruneFreeze;
-    } else if (word == "bipartite") {
-      flags |= kPruneBipartite;
-    } else if (word == "corral") {
-      flags |= kPruneCorral;
-    } else if (word == "tunnel") {
-      flags |= kPruneTunnels;
-    } else if (word == "corraldead") {
-      flags |= kPruneCorralDeadlocks;
-    } else if (word == "backward") {
-      flags |= kPruneBackward;
-    } else if (word == "goalroom") {
-      flags |= kPruneGoalRooms;
-    } else if (word == "features") {
-      flags |= kPruneFeatures;
-    } else if (word == "roompath") {
-      flags |= kPruneRoomPaths;
-    } else if (word == "pairs") {
-      flags |= kPrunePairs;
-    } else if (word == "learned") {
-      flags |= kPruneLearned;
-    } else if (word == "schedule") {
-      flags |= kPruneSchedule;
-    } else if (word == "deadpairs") {
-      flags |= kPruneDeadPairs;
-    } else if (word == "roomconn") {
-      flags |= kPruneRoomConnectivity;
-    } else if (word == "outofplan") {
-      flags |= kPruneOutOfPlan;
-    } else if (word == "hotspots") {
-      flags |= kPruneHotspots;
-    } else if (word == "packorder") {
-      flags |= kPrunePackOrder;
-    } else if (word == "bidir") {
-      flags |= kPruneBidir;
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unknown --prune technique '", word,
-          "' (known: dead, freeze, bipartite, corral, "
-          "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
-          "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, all, default, none)"));
+  for (absl::string_view piece : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
+    std::string_view word(piece.data(), piece.size());
+    // "-NAME" takes a technique out of what the words before it gave.
+    const bool remove = !word.empty() && word.front() == '-';
+    if (remove) word.remove_prefix(1);
+    const PruneName* found = nullptr;
+    for (const PruneName& p : kPruneNames) {
+      if (p.name == word) found = &p;
     }
+    if (!found) {
+      std::string known;
+      for (const PruneName& p : kPruneNames) {
+        if (!known.empty()) known += ", ";
+        known += p.name;
+      }
+      return absl::InvalidArgumentError("unknown --prune technique '" + std::string(word) +
+                                        "' (known: " + known + ")");
+    }
+    flags = remove ? flags & ~found->flags : flags | found->flags;
   }
   return flags;
 }

@@ -130,7 +130,8 @@ enum PruneFlags : uint32_t {
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir", "all", "none", "default"
-// (kPruneDefault).
+// (kPruneDefault); a word "-NAME" takes NAME out of what the words before
+// it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
 struct SolveOptions {

@@ -223,3 +223,28 @@ TEST(SearchConfig, AddedPartRuns) {
 
 }  // namespace
 }  // namespace sokoban
+
+namespace sokoban {
+namespace {
+
+TEST(ParsePruneList, NamesAddAndMinusNamesRemoveInOrder) {
+  EXPECT_EQ(*ParsePruneList("default"), static_cast<uint32_t>(kPruneDefault));
+  EXPECT_EQ(*ParsePruneList("none"), 0u);
+  EXPECT_EQ(*ParsePruneList("dead,freeze"),
+            static_cast<uint32_t>(kPruneDeadSquares | kPruneFreeze));
+  EXPECT_EQ(*ParsePruneList("default,-learned"),
+            static_cast<uint32_t>(kPruneDefault & ~kPruneLearned));
+  EXPECT_EQ(*ParsePruneList("all,-bidir,-packorder"),
+            static_cast<uint32_t>(kPruneAll & ~kPruneBidir & ~kPrunePackOrder));
+  // Order matters: a name after its removal puts it back.
+  EXPECT_EQ(*ParsePruneList("default,-learned,learned"), static_cast<uint32_t>(kPruneDefault));
+  EXPECT_EQ(*ParsePruneList("-dead"), 0u);
+  const auto bad = ParsePruneList("default,-nothing");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("'nothing'"), std::string_view::npos);
+  EXPECT_NE(bad.status().message().find("bidir"), std::string_view::npos);
+  EXPECT_FALSE(ParsePruneList("-").ok());
+}
+
+}  // namespace
+}  // namespace sokoban

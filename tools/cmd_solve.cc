@@ -231,9 +231,9 @@ int RunSolve(const Args& args) {
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir; or all, default (all but "
-      "roomconn, "
-      "outofplan and hotspots; the default), none")(
-      "threads,j", po::value(&flags.threads)->value_name("N"), "levels solved at once (default 1)")(
+      "roomconn, outofplan and hotspots; the default), none; -NAME takes one out "
+      "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
+                            "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
       "stop each level after N state expansions (a deterministic budget; reported as "
       "timeout), 0 for none")("output,o", po::value(&flags.output)->value_name("OUT.sok"),
