@@ -78,11 +78,12 @@ int GoalRooms::Packed(const uint8_t* occupied) const {
   return packed;
 }
 
-void GoalRooms::MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>* outside) {
-  const int n = board_.size();
+bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
+                   std::vector<uint8_t>* main_floor) {
+  const int n = board.size();
   std::vector<int> part(n, -1), sizes, stack;
   for (int first = 0; first < n; ++first) {
-    if (room[first] || part[first] >= 0) continue;
+    if (walls[first] || part[first] >= 0) continue;
     const int id = static_cast<int>(sizes.size());
     sizes.push_back(0);
     part[first] = id;
@@ -92,17 +93,22 @@ void GoalRooms::MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>
       stack.pop_back();
       ++sizes[id];
       for (int d = 0; d < 4; ++d) {
-        const int m = board_.Neighbour(sq, d);
-        if (m == kNoSquare || room[m] || part[m] >= 0) continue;
+        const int m = board.Neighbour(sq, d);
+        if (m == kNoSquare || walls[m] || part[m] >= 0) continue;
         part[m] = id;
         stack.push_back(m);
       }
     }
   }
-  work_ += n;
-  if (sizes.size() < 2) return;
+  if (sizes.size() < 2) return false;
   const int main = static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());
-  for (int sq = 0; sq < n; ++sq) (*outside)[sq] = part[sq] == main;
+  for (int sq = 0; sq < n; ++sq) (*main_floor)[sq] = part[sq] == main;
+  return true;
+}
+
+void GoalRooms::MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>* outside) {
+  MarkMainFloor(board_, room, outside);
+  work_ += board_.size();
 }
 
 int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,

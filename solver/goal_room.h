@@ -27,6 +27,13 @@
 
 namespace sokoban {
 
+// Marks in *main_floor the largest part of the floor off the squares
+// marked in `walls` (of equal parts, the one with the smallest square) and
+// returns true; returns false, *main_floor untouched, when the floor off
+// them is in one part or none.
+bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
+                   std::vector<uint8_t>* main_floor);
+
 class GoalRooms {
  public:
   // Rooms of fewer than min_goals goals get no order. With `main_floor`
