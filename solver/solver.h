@@ -95,6 +95,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              (solver/goal_room.h)
 //   bidir      a pull A* beside the push A*, meeting it (optimal mode;
 //              solver/meet_optimal.h)
+//   deadsets   dead pairs and triples of nearby boxes, proved once a level
+//              is still open after the first phase, prune the level's push
+//              searches (fast mode; solver/dead_sets.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -115,7 +118,8 @@ enum PruneFlags : uint32_t {
   kPruneHotspots = 1u << 16,
   kPrunePackOrder = 1u << 17,
   kPruneBidir = 1u << 18,
-  kPruneAll = (1u << 19) - 1,
+  kPruneDeadSets = 1u << 20,
+  kPruneAll = (1u << 21) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`
   // and `hotspots`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -125,7 +129,8 @@ enum PruneFlags : uint32_t {
   // (gains 15, 59, 70, loses 20, 33, 61), `outofplan` 46 (the same),
   // `hotspots` 41 (loses 10, 33, 40, 48, 61); `packorder` 50 (gains 21, 22,
   // 26, 72, loses none).
-  kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots,
+  kPruneDefault =
+      kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots & ~kPruneDeadSets,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
