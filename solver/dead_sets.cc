@@ -196,7 +196,8 @@ DeadSets::Verdict DeadSets::Search(const Square* boxes, int k, int player) {
   for (int expanded = 0;;) {
     while (lowest < buckets_.size() && buckets_[lowest].empty()) ++lowest;
     if (lowest == buckets_.size()) return Verdict::kDead;  // ran out
-    if (expanded >= kSetNodes || nodes_ >= kTotalNodes) return Verdict::kUnknown;
+    if (expanded >= (k == 2 ? kPairNodes : kTripleNodes) || nodes_ >= kTotalNodes)
+      return Verdict::kUnknown;
     const size_t at = buckets_[lowest].back() * stride;
     buckets_[lowest].pop_back();
     std::copy(nodes_store_.begin() + static_cast<std::ptrdiff_t>(at) + 1,

@@ -20,8 +20,9 @@
 // with the player there (pairs are searched first; a dead pair is a pattern
 // of its own). Each search is goal-directed (fewest pushes to the nearest
 // goals first), so that live sets, the most, end soon; it gives up past
-// kSetNodes positions, and the whole build past kTotalNodes, so the work
-// per level is bounded and, counted in positions, deterministic.
+// kPairNodes or kTripleNodes positions, and the whole build past
+// kTotalNodes, so the work per level is bounded and, counted in positions,
+// deterministic.
 //
 //   DeadSets sets(board);
 //   sets.Build(&table);   // adds the dead sets to `table`
@@ -43,8 +44,11 @@ class DeadSets {
   // Squares of a candidate's boxes lie within this many rows and columns of
   // another box of the set.
   static constexpr int kSpread = 1;
-  // Positions one set's search may expand before giving up.
-  static constexpr int kSetNodes = 300;
+  // Positions one set's search may expand before giving up: a pair's, and a
+  // triple's (the dead triples found take a few, the dead pairs up to a
+  // few hundred).
+  static constexpr int kPairNodes = 300;
+  static constexpr int kTripleNodes = 60;
   // Positions all the searches of a level may expand.
   static constexpr uint64_t kTotalNodes = 400'000;
 
