@@ -57,6 +57,7 @@ constexpr PruneName kPruneNames[] = {
     {"hotspots", kPruneHotspots},
     {"packorder", kPrunePackOrder},
     {"bidir", kPruneBidir},
+    {"deadsets", kPruneDeadSets},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -2,7 +2,8 @@
 // (solver/learned_deadlocks.h) with a box on the square just filled (a
 // pattern without it matched the parent already). The table is the
 // level's, shared by its push searches in fast mode, and used once the
-// learning has started (LevelTables::learning(), solver/schedule.h).
+// learning has started (LevelTables::learning(), solver/schedule.h) or the
+// dead sets are in it (solver/dead_sets.h).
 #pragma once
 
 #include "solver/learned_deadlocks.h"
@@ -18,7 +19,7 @@ class LearnedPruning final : public ChildPruning {
 
   Stage stage() const override { return kWithPlayer; }
   bool Dead(Expansion& parent, const ChildView& child) override {
-    const LearnedDeadlocks* table = tables_.learning();
+    const LearnedDeadlocks* table = tables_.patterns();
     return table && table->Matches(parent.occupied.data(), child.player, child.to);
   }
 

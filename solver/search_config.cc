@@ -3,6 +3,7 @@
 #include <memory>
 #include <utility>
 
+#include "solver/dead_sets.h"
 #include "solver/eval_matching.h"
 #include "solver/eval_pairs.h"
 #include "solver/macro_goal_room.h"
@@ -23,8 +24,10 @@ namespace sokoban {
 LevelTables::LevelTables(const Board& board, const SolveOptions& options)
     : board_(board), pack_order_((options.prune & kPrunePackOrder) != 0) {
   // Deadlock patterns learned by any push search prune all of them.
-  if (options.mode == SolveMode::kFast && (options.prune & kPruneLearned) &&
-      (options.prune & kPruneCorralDeadlocks)) {
+  learn_ = options.mode == SolveMode::kFast && (options.prune & kPruneLearned) &&
+           (options.prune & kPruneCorralDeadlocks);
+  want_dead_sets_ = options.mode == SolveMode::kFast && (options.prune & kPruneDeadSets);
+  if (learn_ || want_dead_sets_) {
     own_learned_ = std::make_unique<LearnedDeadlocks>(board);
     learned_ = own_learned_.get();
   }
@@ -39,6 +42,12 @@ void LevelTables::BuildDeadPairs() {
   if (!want_dead_pairs_ || dead_pairs_) return;
   dead_pairs_ = std::make_unique<DeadPairs>(board_);
   dead_pairs_on_ = dead_pairs_->Enabled();
+}
+
+void LevelTables::BuildDeadSets() {
+  if (!want_dead_sets_ || dead_sets_built_) return;
+  DeadSets(board_).Build(learned_);
+  dead_sets_built_ = true;
 }
 
 size_t LevelTables::bytes() const {

@@ -39,7 +39,8 @@ struct SearchSpec {
 // What the searches of one level share: the goal rooms (built on first
 // need; with `packorder`, their packing order onto the main floor), the
 // table of learned deadlock patterns (fast mode's push searches add to it
-// and prune with it once the learning has started), the dead-pair table
+// and prune with it once the learning has started or the dead sets,
+// solver/dead_sets.h, are in it), the dead-pair table
 // (fast mode's push searches prune with it once built) and optimal mode's
 // meeting of the push and pull searches (`bidir`). The portfolio
 // (solver/solver.cc) starts the learning and builds the dead pairs when the
@@ -48,7 +49,8 @@ struct SearchSpec {
 class LevelTables {
  public:
   // A table of learned patterns of its own when the options ask for one
-  // (`learned` with `corraldead`, fast mode), learning once StartLearning()
+  // (`learned` with `corraldead`, or `deadsets`; fast mode), learning (with
+  // `learned`) once StartLearning()
   // is called; dead pairs once BuildDeadPairs() is called, when the
   // options ask for them (`deadpairs`, fast mode); a meeting when they ask
   // for `bidir` in optimal mode.
@@ -56,14 +58,22 @@ class LevelTables {
   // `learned` (null: none), learning from the start, whatever the options;
   // it must outlive this.
   LevelTables(const Board& board, LearnedDeadlocks* learned)
-      : board_(board), learned_(learned), learning_(learned != nullptr) {}
+      : board_(board), learned_(learned), learn_(true), learning_(learned != nullptr) {}
 
   const GoalRooms& rooms();
   // The table of learned patterns (null: none), whether or not learning.
   LearnedDeadlocks* learned() const { return learned_; }
   // The table while the learning is on; else null.
   LearnedDeadlocks* learning() const { return learning_ ? learned_ : nullptr; }
-  void StartLearning() { learning_ = learned_ != nullptr; }
+  void StartLearning() { learning_ = learned_ != nullptr && learn_; }
+  // The table to prune with: once the learning has started or the dead
+  // sets are in it; else null.
+  const LearnedDeadlocks* patterns() const {
+    return learning_ || dead_sets_built_ ? learned_ : nullptr;
+  }
+  // Proves the dead sets (solver/dead_sets.h) into the table of patterns,
+  // when the options ask for them (`deadsets`, fast mode; once).
+  void BuildDeadSets();
   // The dead-pair table once built (and enabled on this board); else null.
   const DeadPairs* dead_pairs() const { return dead_pairs_on_ ? dead_pairs_.get() : nullptr; }
   // Builds it, when the options ask for it (once).
@@ -79,7 +89,9 @@ class LevelTables {
   std::unique_ptr<GoalRooms> rooms_;
   std::unique_ptr<LearnedDeadlocks> own_learned_;
   LearnedDeadlocks* learned_ = nullptr;  // null when not used
+  bool learn_ = false;                   // corral deadlocks add to it (`learned`)
   bool learning_ = false;
+  bool want_dead_sets_ = false, dead_sets_built_ = false;
   bool want_dead_pairs_ = false;
   std::unique_ptr<DeadPairs> dead_pairs_;
   bool dead_pairs_on_ = false;

@@ -144,6 +144,9 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // Deadlock patterns are learned from the start on large levels, later on
   // small ones.
   if (portfolio && LearningStarts(board->box_count(), 0)) tables.StartLearning();
+  // Dead sets (solver/dead_sets.h): at once on the same large levels, else
+  // for levels still open when the late members join.
+  if (portfolio && LearningStarts(board->box_count(), 0)) tables.BuildDeadSets();
   bool learning = tables.learning() != nullptr;
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
@@ -186,6 +189,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       join(ScheduleMember::kOpen);
       // The dead-pair table, for levels still open (solver/dead_pairs.h).
       tables.BuildDeadPairs();
+      tables.BuildDeadSets();  // and the dead sets (solver/dead_sets.h)
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an

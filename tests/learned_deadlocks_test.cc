@@ -19,27 +19,11 @@
 #include "solver/search.h"
 #include "solver/search_config.h"
 #include "solver/solver.h"
+#include "tests/pattern_test_util.h"
 #include "tests/solver_test_util.h"
 
 namespace sokoban {
 namespace {
-
-// `level` with its boxes on boxes[] and the player on `player` (floor
-// indices of `board`, built from `level`).
-Level Position(const Level& level, const Board& board, const std::vector<Square>& boxes,
-               int player) {
-  Level out = level;
-  for (char& c : out.squares) {
-    if (IsBoxChar(c) || IsPlayerChar(c)) c = IsGoalChar(c) ? '.' : ' ';
-  }
-  for (Square b : boxes) {
-    char& c = out.squares[board.Cell(b)];
-    c = c == '.' ? '*' : '$';
-  }
-  char& p = out.squares[board.Cell(player)];
-  p = p == '.' ? '+' : '@';
-  return out;
-}
 
 // The patterns a push search of `level` learns in up to `expansions`
 // expansions (fast mode, every technique on).
@@ -89,41 +73,13 @@ TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
       Learn(*drawn, 2000, &table);
     }
     patterns_seen += table.size();
-    for (int n = 0; n < 2 * table.size() && checked < wanted; ++n) {
-      const int k = n / 2;  // two completions of each pattern
-      std::vector<Square> boxes = table.Boxes(k);
-      std::vector<uint8_t> occupied(board.size(), 0);
-      for (Square b : boxes) occupied[b] = 1;
-      std::vector<Square> rest;
-      for (int sq = 0; sq < board.size(); ++sq) {
-        if (!occupied[sq]) rest.push_back(static_cast<Square>(sq));
-      }
-      std::shuffle(rest.begin(), rest.end(), rng);
-      size_t next = 0;
-      while (static_cast<int>(boxes.size()) < board.box_count() && next < rest.size()) {
-        occupied[rest[next]] = 1;
-        boxes.push_back(rest[next++]);
-      }
-      std::vector<int> area;
-      for (int sq = 0; sq < board.size(); ++sq) {
-        if (!occupied[sq] && table.InArea(k, sq)) area.push_back(sq);
-      }
-      if (area.empty()) continue;
-      const int player = area[rng() % area.size()];
-      std::sort(boxes.begin(), boxes.end());
-      ASSERT_TRUE(table.Matches(occupied.data(), player, table.Boxes(k)[0]));
-      const Level position = Position(level, board, boxes, player);
-      SolveOptions options;
-      options.mode = SolveMode::kOptimal;
-      options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
-      options.max_expansions = 300'000;
-      const SolveResult r = Solve(position, options);
-      ASSERT_NE(r.status, SolveStatus::kSolved)
-          << "Microban " << number << ", pattern " << k << " called dead:\n"
-          << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
-      ++checked;
-      proved += r.status == SolveStatus::kUnsolvable;
-    }
+    PatternCheck check{checked, proved};
+    // Two completions of each pattern.
+    CheckPatterns(level, board, table, 2, wanted, rng, "Microban " + std::to_string(number),
+                  &check);
+    if (HasFatalFailure()) return;
+    checked = check.checked;
+    proved = check.proved;
   }
   EXPECT_GE(checked, wanted);
   EXPECT_EQ(proved, checked) << "positions not decided within the budget";

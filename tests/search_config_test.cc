@@ -169,10 +169,15 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   EXPECT_TRUE(back.expansion.empty());
   EXPECT_EQ(back.child, (Names{"dead"}));
   EXPECT_TRUE(back.macros.empty());
-  // Learned patterns: fast mode's push searches, with corral deadlocks.
+  // Learned patterns: fast mode's push searches, with corral deadlocks or
+  // dead sets.
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll, kFeatureSpec).child,
             (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks, kFeatureSpec).child,
+            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks & ~kPruneDeadSets,
+                  kFeatureSpec)
+                .child,
             (Names{"dead", "freeze", "bipartite", "deadpairs"}));
 }
 

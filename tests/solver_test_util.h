@@ -49,6 +49,23 @@ inline uint64_t ExpansionsToSolve(const Level& level, const SolveOptions& option
   return r.expanded;
 }
 
+// `level` with its boxes on boxes[] and the player on `player` (floor
+// indices of `board`, built from `level`).
+inline Level Position(const Level& level, const Board& board, const std::vector<Square>& boxes,
+                      int player) {
+  Level out = level;
+  for (char& c : out.squares) {
+    if (IsBoxChar(c) || IsPlayerChar(c)) c = IsGoalChar(c) ? '.' : ' ';
+  }
+  for (Square b : boxes) {
+    char& c = out.squares[board.Cell(b)];
+    c = c == '.' ? '*' : '$';
+  }
+  char& p = out.squares[board.Cell(player)];
+  p = p == '.' ? '+' : '@';
+  return out;
+}
+
 // A random room of up to 6x6 floor squares (one in seven walled), two or
 // three boxes, goals anywhere free or under a box; nullopt when the draw is
 // not a valid level. Solvable or not: about half are not.

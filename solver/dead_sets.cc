@@ -1,0 +1,250 @@
+#include "solver/dead_sets.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "solver/freeze.h"
+
+namespace sokoban {
+
+namespace {
+// Search keys pack the player and up to four boxes, 12 bits each.
+constexpr int kKeyBits = 12;
+constexpr int kMaxKeyedSquares = 1 << kKeyBits;
+}  // namespace
+
+DeadSets::DeadSets(const Board& board)
+    : board_(board),
+      enabled_(board.size() < kMaxKeyedSquares && board.box_count() >= 2),
+      x_(board.size()),
+      y_(board.size()),
+      occupied_(board.size(), 0),
+      reach_(board.size()),
+      area_reach_(board.size()),
+      area_seen_(board.size(), 0) {
+  for (int sq = 0; sq < board.size(); ++sq) {
+    x_[sq] = board.Cell(sq) % board.width();
+    y_[sq] = board.Cell(sq) / board.width();
+  }
+}
+
+uint64_t DeadSets::Key(const Square* boxes, int k, int player) const {
+  uint64_t key = static_cast<uint64_t>(player);
+  for (int i = 0; i < k; ++i) key = key << kKeyBits | boxes[i];
+  return key;
+}
+
+template <typename Visit>
+void DeadSets::ForNear(int sq, int above, Visit visit) const {
+  for (int dy = -kSpread; dy <= kSpread; ++dy) {
+    for (int dx = -kSpread; dx <= kSpread; ++dx) {
+      const int x = x_[sq] + dx, y = y_[sq] + dy;
+      if (x < 0 || y < 0 || x >= board_.width() || y >= board_.height()) continue;
+      const int near = board_.FloorIndex(y * board_.width() + x);
+      if (near > above && !board_.IsDead(near)) visit(near);
+    }
+  }
+}
+
+void DeadSets::Build(LearnedDeadlocks* table) {
+  if (!enabled_) return;
+  auto near = [&](int a, int b) {
+    return std::abs(x_[a] - x_[b]) <= kSpread && std::abs(y_[a] - y_[b]) <= kSpread;
+  };
+  // 1. Pairs: a dead one is a pattern, and makes the triples holding it
+  // (with the player in its area) add nothing.
+  Square set[3];
+  for (int a = 0; a < board_.size() && nodes_ < kTotalNodes; ++a) {
+    if (board_.IsDead(a)) continue;
+    ForNear(a, a, [&](int b) {
+      set[0] = static_cast<Square>(a);
+      set[1] = static_cast<Square>(b);
+      TrySet(set, 2, table);
+    });
+  }
+  if (board_.box_count() < 3) return;
+  // 2. Triples a < b < c whose squares are joined by two of the three
+  // nearness links (the third box may be near either of the others).
+  std::vector<int> window;
+  for (int a = 0; a < board_.size() && nodes_ < kTotalNodes; ++a) {
+    if (board_.IsDead(a)) continue;
+    window.clear();
+    ForNear(a, a, [&](int b) {
+      window.push_back(b);
+      ForNear(b, a, [&](int c) { window.push_back(c); });
+    });
+    std::sort(window.begin(), window.end());
+    window.erase(std::unique(window.begin(), window.end()), window.end());
+    for (size_t i = 0; i < window.size(); ++i) {
+      for (size_t j = i + 1; j < window.size(); ++j) {
+        const int b = window[i], c = window[j];
+        if (near(a, b) + near(a, c) + near(b, c) < 2) continue;
+        set[0] = static_cast<Square>(a);
+        set[1] = static_cast<Square>(b);
+        set[2] = static_cast<Square>(c);
+        TrySet(set, 3, table);
+      }
+    }
+  }
+}
+
+void DeadSets::TrySet(const Square* boxes, int k, LearnedDeadlocks* table) {
+  bool all_on_goals = true;
+  for (int i = 0; i < k; ++i) all_on_goals = all_on_goals && board_.IsGoal(boxes[i]);
+  if (all_on_goals) return;
+  for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 1;
+  bool frozen = false;
+  for (int i = 0; i < k && !frozen; ++i) {
+    frozen = IsFreezeDeadlock(board_, occupied_.data(), boxes[i]);
+  }
+  // The areas of the free floor, each by its smallest square.
+  int players[64];
+  int areas = 0;
+  if (!frozen) {
+    if (++area_stamp_ == 0) {
+      std::fill(area_seen_.begin(), area_seen_.end(), 0);
+      area_stamp_ = 1;
+    }
+    for (int sq = 0; sq < board_.size() && areas < 64; ++sq) {
+      if (occupied_[sq] || area_seen_[sq] == area_stamp_) continue;
+      players[areas++] = area_reach_.Fill(board_, occupied_.data(), sq);
+      for (int s = sq; s < board_.size(); ++s) {
+        if (area_reach_.Reached(s)) area_seen_[s] = area_stamp_;
+      }
+    }
+  }
+  // Sets the table holds already (learned, or a pair below).
+  bool known[64] = {};
+  for (int p = 0; p < areas; ++p) {
+    for (int i = 0; i < k && !known[p]; ++i) {
+      known[p] = table->Matches(occupied_.data(), players[p], boxes[i]);
+    }
+  }
+  for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 0;
+  for (int p = 0; p < areas; ++p) {
+    if (known[p]) continue;
+    if (k == 2) {
+      if (PairDead(boxes[0], boxes[1], players[p])) Add(boxes, 2, players[p], table);
+      continue;
+    }
+    // A dead pair in the set, the player in this area: nothing to add.
+    bool pair_dead = false;
+    for (int i = 0; i < k && !pair_dead; ++i) {
+      for (int j = i + 1; j < k && !pair_dead; ++j) {
+        occupied_[boxes[i]] = occupied_[boxes[j]] = 1;
+        const int pair_player = area_reach_.Fill(board_, occupied_.data(), players[p]);
+        occupied_[boxes[i]] = occupied_[boxes[j]] = 0;
+        pair_dead = PairDead(boxes[i], boxes[j], pair_player);
+        if (pair_dead) {
+          const Square pair[2] = {boxes[i], boxes[j]};
+          Add(pair, 2, pair_player, table);
+        }
+      }
+    }
+    if (pair_dead || nodes_ >= kTotalNodes) continue;
+    if (Search(boxes, k, players[p]) == Verdict::kDead) Add(boxes, k, players[p], table);
+  }
+}
+
+void DeadSets::Add(const Square* boxes, int k, int player, LearnedDeadlocks* table) {
+  const int before = table->size();
+  table->Add(boxes, k, player);
+  if (table->size() == before) return;  // held already, or past its budget
+  ++(k == 2 ? dead_pairs_ : dead_triples_);
+}
+
+bool DeadSets::PairDead(int a, int b, int player) {
+  const Square pair[2] = {static_cast<Square>(a), static_cast<Square>(b)};
+  const uint64_t key = Key(pair, 2, player);
+  if (auto it = pairs_.find(key); it != pairs_.end()) return it->second;
+  if (nodes_ >= kTotalNodes) return false;  // not kept: unknown
+  const bool dead = Search(pair, 2, player) == Verdict::kDead;
+  pairs_.emplace(key, dead);
+  return dead;
+}
+
+DeadSets::Verdict DeadSets::Search(const Square* boxes, int k, int player) {
+  ++searched_;
+  const size_t stride = static_cast<size_t>(k) + 1;
+  seen_.clear();
+  expanded_.clear();
+  nodes_store_.clear();
+  for (auto& bucket : buckets_) bucket.clear();
+  auto distance = [&](const Square* b) {
+    int h = 0;
+    for (int i = 0; i < k; ++i) h += board_.GoalDistance(b[i]);
+    return h;
+  };
+  size_t lowest = 0;
+  auto add = [&](int p, const Square* b) {
+    const size_t h = static_cast<size_t>(distance(b));
+    if (h >= buckets_.size()) buckets_.resize(h + 1);
+    buckets_[h].push_back(static_cast<uint32_t>(nodes_store_.size() / stride));
+    lowest = std::min(lowest, h);
+    nodes_store_.push_back(static_cast<Square>(p));
+    nodes_store_.insert(nodes_store_.end(), b, b + k);
+  };
+  bool root_on_goals = true;
+  for (int i = 0; i < k; ++i) root_on_goals = root_on_goals && board_.IsGoal(boxes[i]);
+  if (root_on_goals) return Verdict::kAlive;
+  // Children are kept by the square the player pushed from (cheap) and
+  // normalized when taken, by the fill their expansion makes anyway: most
+  // are never taken, the search ending on goals first.
+  seen_.insert(Key(boxes, k, player));
+  add(player, boxes);
+  Square node[4], child[4];
+  for (int expanded = 0;;) {
+    while (lowest < buckets_.size() && buckets_[lowest].empty()) ++lowest;
+    if (lowest == buckets_.size()) return Verdict::kDead;  // ran out
+    if (expanded >= (k == 2 ? kPairNodes : kTripleNodes) || nodes_ >= kTotalNodes)
+      return Verdict::kUnknown;
+    const size_t at = buckets_[lowest].back() * stride;
+    buckets_[lowest].pop_back();
+    std::copy(nodes_store_.begin() + static_cast<std::ptrdiff_t>(at) + 1,
+              nodes_store_.begin() + static_cast<std::ptrdiff_t>(at + stride), node);
+    for (int i = 0; i < k; ++i) occupied_[node[i]] = 1;
+    const int norm = reach_.Fill(board_, occupied_.data(), nodes_store_[at]);
+    if (!expanded_.insert(Key(node, k, norm)).second) {
+      for (int i = 0; i < k; ++i) occupied_[node[i]] = 0;
+      continue;
+    }
+    ++expanded;
+    ++nodes_;
+    bool solved = false;
+    for (int i = 0; i < k && !solved; ++i) {
+      const int box = node[i];
+      for (int d = 0; d < 4 && !solved; ++d) {
+        const int to = board_.Neighbour(box, d), behind = board_.Neighbour(box, d ^ 2);
+        if (to == kNoSquare || behind == kNoSquare || occupied_[to] || board_.IsDead(to) ||
+            !reach_.Reached(behind)) {
+          continue;
+        }
+        occupied_[box] = 0;
+        occupied_[to] = 1;
+        const bool frozen = IsFreezeDeadlock(board_, occupied_.data(), to);
+        occupied_[to] = 0;
+        occupied_[box] = 1;
+        if (frozen) continue;
+        // The child's boxes, sorted: the moved one slides into place.
+        std::copy(node, node + k, child);
+        int at_i = i;
+        child[at_i] = static_cast<Square>(to);
+        while (at_i > 0 && child[at_i - 1] > child[at_i])
+          std::swap(child[at_i - 1], child[at_i]), --at_i;
+        while (at_i + 1 < k && child[at_i + 1] < child[at_i])
+          std::swap(child[at_i + 1], child[at_i]), ++at_i;
+        bool on_goals = true;
+        for (int j = 0; j < k; ++j) on_goals = on_goals && board_.IsGoal(child[j]);
+        if (on_goals) {
+          solved = true;
+          break;
+        }
+        if (seen_.insert(Key(child, k, box)).second) add(box, child);
+      }
+    }
+    for (int i = 0; i < k; ++i) occupied_[node[i]] = 0;
+    if (solved) return Verdict::kAlive;
+  }
+}
+
+}  // namespace sokoban

@@ -1,0 +1,184 @@
+// Tests of the dead sets proved at the start of a level
+// (solver/dead_sets.h): every position a dead set calls dead is proved
+// unsolvable by an exhaustive search that uses no pattern, and the solver
+// still solves with them on or off.
+#include "solver/dead_sets.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/rules.h"
+#include "generator/generate.h"
+#include "solver/board.h"
+#include "solver/learned_deadlocks.h"
+#include "solver/search_config.h"
+#include "solver/solver.h"
+#include "tests/pattern_test_util.h"
+#include "tests/solver_test_util.h"
+
+namespace sokoban {
+namespace {
+
+// Small random levels from the generator, and small Microban boards.
+std::vector<std::pair<std::string, Level>> SmallLevels() {
+  std::vector<std::pair<std::string, Level>> levels;
+  for (int boxes : {3, 4}) {
+    generator::GenerateOptions o;
+    o.count = 20;
+    o.boxes = boxes;
+    o.width = 8;
+    o.height = 8;
+    o.seed = 20 + static_cast<uint64_t>(boxes);
+    const generator::GenerateResult generated = Generate(o);
+    EXPECT_EQ(static_cast<int>(generated.levels.size()), o.count);
+    for (size_t k = 0; k < generated.levels.size(); ++k) {
+      levels.emplace_back("generated " + std::to_string(boxes) + "-" + std::to_string(k),
+                          generated.levels[k].level);
+    }
+  }
+  for (int number = 1; number <= 155; ++number) {
+    const Level& level = MicrobanLevel(number);
+    const Board board = *Board::Build(level);
+    if (board.size() > 48 || board.box_count() < 3 || board.box_count() > 6) continue;
+    levels.emplace_back("Microban " + std::to_string(number), level);
+  }
+  return levels;
+}
+
+// Each dead set, completed with random boxes elsewhere and the player on
+// a random square of its area, makes positions it calls dead; an
+// exhaustive search with no pattern must prove every one unsolvable.
+TEST(DeadSets, EveryPositionCalledDeadIsUnsolvable) {
+  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const int wanted = slow_ok ? 2000 : 300;
+  std::mt19937 rng(20);
+  PatternCheck check;
+  int triples = 0, pairs = 0;
+  for (const auto& [name, level] : SmallLevels()) {
+    if (check.checked >= wanted) break;
+    const Board board = *Board::Build(level);
+    LearnedDeadlocks table(board);
+    DeadSets sets(board);
+    sets.Build(&table);
+    EXPECT_EQ(table.size(), sets.dead_pairs() + sets.dead_triples()) << name;
+    triples += sets.dead_triples();
+    pairs += sets.dead_pairs();
+    // Three completions of each set.
+    CheckPatterns(level, board, table, 3, wanted, rng, name, &check);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GE(check.checked, wanted);
+  EXPECT_EQ(check.proved, check.checked) << "positions not decided within the budget";
+  EXPECT_GT(triples, 0);
+  EXPECT_GT(pairs, 0);
+}
+
+// A dead triple holds no pair the build found dead with the player in its
+// area: it adds what the pairs miss.
+TEST(DeadSets, TriplesAddToThePairs) {
+  int triples = 0;
+  for (const auto& [name, level] : SmallLevels()) {
+    const Board board = *Board::Build(level);
+    LearnedDeadlocks table(board);
+    DeadSets sets(board);
+    sets.Build(&table);
+    for (int k = 0; k < table.size(); ++k) {
+      const std::vector<Square> boxes = table.Boxes(k);
+      if (boxes.size() != 3) continue;
+      ++triples;
+      int player = 0;
+      while (!table.InArea(k, player)) ++player;
+      for (size_t i = 0; i < boxes.size(); ++i) {
+        for (size_t j = i + 1; j < boxes.size(); ++j) {
+          for (int p = 0; p < table.size(); ++p) {
+            if (table.Boxes(p) == std::vector<Square>{boxes[i], boxes[j]}) {
+              EXPECT_FALSE(table.InArea(p, player)) << name << ", set " << k;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(triples, 0);
+}
+
+// No position on a solution's way matches a dead set: XSokoban levels and
+// Microban levels, solved without the dead sets, replayed push by push.
+TEST(DeadSets, NoSolutionPassesADeadSet) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  std::vector<std::pair<std::string, Level>> levels;
+  for (int number : {1, 2, 10, 17, 37, 38}) {
+    levels.emplace_back("XSokoban " + std::to_string(number), xsokoban.levels.at(number - 1).level);
+  }
+  for (int number = 1; number <= 150; number += 7) {
+    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
+  }
+  int positions = 0;
+  for (const auto& [name, level] : levels) {
+    SolveOptions options;
+    options.max_expansions = 200'000;
+    const SolveResult r = Solve(level, options);
+    ASSERT_EQ(r.status, SolveStatus::kSolved) << name;
+    const Board board = *Board::Build(level);
+    LearnedDeadlocks table(board);
+    DeadSets(board).Build(&table);
+    Game game(level);
+    for (char c : r.solution) {
+      const char lower = static_cast<char>(c | 0x20);
+      const Dir d = lower == 'l'   ? Dir::kLeft
+                    : lower == 'u' ? Dir::kUp
+                    : lower == 'r' ? Dir::kRight
+                                   : Dir::kDown;
+      if (game.Step(d) != StepResult::kPushed) continue;
+      std::vector<uint8_t> occupied(board.size(), 0);
+      std::vector<int> boxes;
+      for (int cell = 0; cell < game.width() * game.height(); ++cell) {
+        // Boxes the player can never reach are walls to the board.
+        if (!game.HasBox(cell) || board.FloorIndex(cell) < 0) continue;
+        occupied[board.FloorIndex(cell)] = 1;
+        boxes.push_back(board.FloorIndex(cell));
+      }
+      const int player = board.FloorIndex(game.player());
+      for (int b : boxes) {
+        ASSERT_FALSE(table.Matches(occupied.data(), player, b))
+            << name << ": a position of the solution matches a dead set:\n"
+            << absl::StrJoin(game.ToLevel().Rows(), "\n");
+      }
+      ++positions;
+    }
+  }
+  EXPECT_GT(positions, 1000);
+}
+
+// With the dead sets on and off, the solver solves the same levels and
+// every solution replays: Microban levels, and XSokoban levels, on which
+// (8 boxes or more) the dead sets are built at the start.
+TEST(DeadSets, SolvesWithAndWithout) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  std::vector<std::pair<std::string, Level>> levels;
+  for (int number : {1, 2, 3, 6, 17, 38, 51, 60}) {
+    levels.emplace_back("XSokoban " + std::to_string(number), xsokoban.levels.at(number - 1).level);
+  }
+  for (int number = 1; number <= 60; ++number) {
+    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
+  }
+  for (uint32_t prune : {uint32_t{kPruneDefault | kPruneDeadSets}, uint32_t{kPruneDefault}}) {
+    for (const auto& [name, level] : levels) {
+      SolveOptions options;
+      options.prune = prune;
+      options.max_expansions = 2'000'000;
+      const SolveResult r = Solve(level, options);
+      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", " << name;
+      const ReplayResult replay = Replay(level, r.solution);
+      EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sokoban
