@@ -57,6 +57,7 @@ constexpr PruneName kPruneNames[] = {
     {"hotspots", kPruneHotspots},
     {"packorder", kPrunePackOrder},
     {"bidir", kPruneBidir},
+    {"optbound", kPruneOptBound},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

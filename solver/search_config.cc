@@ -94,7 +94,10 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     }
     c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra));
   } else {
-    c.open = std::make_unique<BestFirstOrder>(fast ? spec.weight : 1);
+    // `optbound`: optimal mode's last layer taken oldest first.
+    c.open = std::make_unique<BestFirstOrder>(
+        fast ? spec.weight : 1,
+        !fast && (prune & kPruneOptBound) ? OpenList::kOldestFirst : OpenList::kNewestFirst);
   }
 
   // Pruning: corrals first (a state they find dead needs no bound), then

@@ -230,7 +230,8 @@ int RunSolve(const Args& args) {
       "prune", po::value(&flags.prune)->value_name("LIST"),
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
-      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir; or all, default (all but "
+      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, optbound; or all, default (all "
+      "but "
       "roomconn, outofplan and hotspots; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
                             "levels solved at once (default 1)")(
