@@ -31,7 +31,7 @@ LevelTables::LevelTables(const Board& board, const SolveOptions& options)
   want_dead_pairs_ = options.mode == SolveMode::kFast && (options.prune & kPruneDeadPairs);
   // A pull A* beside the push A*, meeting it.
   if (options.mode == SolveMode::kOptimal && (options.prune & kPruneBidir)) {
-    meeting_ = std::make_unique<OptimalMeeting>();
+    meeting_ = std::make_unique<OptimalMeeting>((options.prune & kPruneOptBound) != 0);
   }
 }
 

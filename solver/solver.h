@@ -96,7 +96,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   bidir      a pull A* beside the push A*, meeting it (optimal mode;
 //              solver/meet_optimal.h)
 //   optbound   optimal mode's last layer: of states with the same f and h,
-//              the oldest is expanded first (solver/order_best_first.h)
+//              the oldest is expanded first (solver/order_best_first.h);
+//              with bidir, the search further ahead takes more turns
+//              (solver/meet_optimal.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,

@@ -1,6 +1,8 @@
 // `optbound`: optimal mode takes the states of one f and h oldest first
-// (solver/open_list.h, solver/order_best_first.h). The open list gives
-// them in that order; optimal mode gives the same push counts with it as
+// (solver/open_list.h, solver/order_best_first.h), and the search ahead in
+// the meeting takes more turns the further ahead it is
+// (solver/meet_optimal.h). The open list and the meeting give them in that
+// order; optimal mode gives the same push counts with it as
 // without it, on small levels and random rooms, every solution replays and
 // is marked push-optimal; and it solves Microban 153 within a budget the
 // newest-first order does not (3,507,347 expansions).
@@ -15,6 +17,7 @@
 #include "common/level.h"
 #include "common/rules.h"
 #include "generator/generate.h"
+#include "solver/meet_optimal.h"
 #include "solver/open_list.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
@@ -77,6 +80,47 @@ TEST(OptBound, OldestFirstWhileFilling) {
   EXPECT_EQ(next_out, next_in);
 }
 
+// The meeting's turns: the search ahead takes kLeadTurns in a row, with
+// `by_gap` more the further ahead it is, and the other one turn between.
+TEST(OptBound, TurnsByGap) {
+  auto run_lengths = [](OptimalMeeting& meet, int push_lower, int pull_lower) {
+    std::vector<int> turns;
+    for (int k = 0; k < 600; ++k) turns.push_back(meet.NextTurn(push_lower, pull_lower));
+    // The lengths of the runs of the search ahead, after the first.
+    const int ahead = push_lower >= pull_lower ? 0 : 1;
+    std::vector<int> runs;
+    int run = 0;
+    for (int t : turns) {
+      if (t == ahead) {
+        ++run;
+      } else {
+        runs.push_back(run);
+        run = 0;
+      }
+    }
+    return std::vector<int>(runs.begin() + 1, runs.end());
+  };
+  const int lead = OptimalMeeting::kLeadTurns, step = OptimalMeeting::kGapStep;
+  for (const auto& [gap, factor] : std::vector<std::pair<int, int>>{
+           {0, 1}, {step - 1, 1}, {step, 2}, {2 * step, 4}, {3 * step, 8}, {62, 8}, {200, 8}}) {
+    for (const bool pull_ahead : {false, true}) {
+      OptimalMeeting plain, by_gap(true);
+      const int push_lower = pull_ahead ? 274 : 274 + gap;
+      const int pull_lower = pull_ahead ? 274 + gap : 274;
+      if (gap == 0) continue;  // ties alternate
+      for (int r : run_lengths(plain, push_lower, pull_lower)) EXPECT_EQ(r, lead) << gap;
+      const std::vector<int> runs = run_lengths(by_gap, push_lower, pull_lower);
+      ASSERT_FALSE(runs.empty()) << gap;
+      for (int r : runs) EXPECT_EQ(r, lead * factor) << gap;
+    }
+  }
+  // Ties: one each in turn.
+  OptimalMeeting tie(true);
+  EXPECT_EQ(tie.NextTurn(300, 300), 0);
+  EXPECT_EQ(tie.NextTurn(300, 300), 1);
+  EXPECT_EQ(tie.NextTurn(300, 300), 0);
+}
+
 // Same statuses and push counts with `optbound` as without it, with and
 // without the pull search (`bidir`), on Microban 1-92, random small rooms
 // and generated levels; every solution replays and is push-optimal.
@@ -125,12 +169,13 @@ TEST(OptBound, OptimalPushCountsUnchanged) {
 
 // Microban 153 (336 pushes): the push search proves 336 a lower bound
 // after about 78,000 expansions; taking its last layer oldest first finds a
-// solution of that length after 1,259,087 expansions of both searches, the
-// newest-first order after 3,507,347.
+// solution of that length after 1,259,087 expansions of both searches, and
+// 1,194,281 with the meeting's turns by gap; the newest-first order after
+// 3,507,347.
 TEST(OptBound, SolvesMicroban153) {
   if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
   const Level& level = MicrobanLevel(153);
-  const SolveResult with = SolveOptimal(level, kPruneDefault, 1'400'000);
+  const SolveResult with = SolveOptimal(level, kPruneDefault, 1'250'000);
   ASSERT_EQ(with.status, SolveStatus::kSolved);
   EXPECT_EQ(with.metrics.pushes, 336);
   EXPECT_TRUE(with.push_optimal);
