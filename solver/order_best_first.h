@@ -9,7 +9,12 @@
 // after 78,230 expansions of the push search, and newest first (depth first
 // among equals) then needs 3.2 million more to find a solution of that
 // length, oldest first 1.1 million; the other levels of Microban change by
-// under 0.1% in all.
+// under 0.1% in all. The gain comes from which sibling goes first: oldest
+// first takes a parent's children in the order they were made (boxes by
+// square, top left first); newest first with the children made in the
+// reverse order does as well (1,259,685 expansions in all), and oldest
+// first with them reversed as badly (3,326,230). Taking first the push of
+// the box nearest a goal (2,721,918) or furthest (3,443,265) does worse.
 #pragma once
 
 #include "solver/open_list.h"
