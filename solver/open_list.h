@@ -1,10 +1,11 @@
 // The open list: state ids in buckets by an integer priority and, within a
 // priority, by the lower bound h, taken lowest first; within one (priority,
-// h) bucket the newest id comes first (depth first among equals). Every
-// choice depends only on the numbers pushed, so the order is the same on
-// every run.
+// h) bucket the newest id comes first (depth first among equals), or with
+// kOldestFirst the oldest (optimal mode, `optbound`: solver/order_best_first.h).
+// Every choice depends only on the numbers pushed, so the order is the same
+// on every run.
 //
-//   OpenList open;
+//   OpenList open;  // or OpenList open(OpenList::kOldestFirst);
 //   open.Push(f, h, id);
 //   while (!open.empty()) { StateId id = open.Pop(&f, &h); ... }
 #pragma once
@@ -21,18 +22,28 @@ namespace sokoban {
 
 class OpenList {
  public:
+  // Within one (priority, h) bucket: the newest id first, or the oldest.
+  enum Within : uint8_t { kNewestFirst, kOldestFirst };
+  explicit OpenList(Within within = kNewestFirst) : oldest_first_(within == kOldestFirst) {}
+
   void Push(int priority, int h, StateId id) {
     if (priority >= static_cast<int>(buckets_.size())) {
       bytes_ -= buckets_.capacity() * (sizeof(buckets_[0]) + sizeof(first_h_[0]));
       buckets_.resize(priority + 1);
       first_h_.resize(priority + 1, INT_MAX);
       bytes_ += buckets_.capacity() * (sizeof(buckets_[0]) + sizeof(first_h_[0]));
+      if (oldest_first_) heads_.resize(priority + 1);
     }
     std::vector<std::vector<StateId>>& by_h = buckets_[priority];
     if (h >= static_cast<int>(by_h.size())) {
       bytes_ -= by_h.capacity() * sizeof(by_h[0]);
       by_h.resize(h + 1);
       bytes_ += by_h.capacity() * sizeof(by_h[0]);
+      if (oldest_first_) {
+        bytes_ -= heads_[priority].capacity() * sizeof(uint32_t);
+        heads_[priority].resize(h + 1, 0);
+        bytes_ += heads_[priority].capacity() * sizeof(uint32_t);
+      }
     }
     std::vector<StateId>& ids = by_h[h];
     const size_t capacity = ids.capacity();
@@ -56,6 +67,11 @@ class OpenList {
       // Every h below first_h_ is empty in this bucket.
       for (int& i = first_h_[min_priority_]; i < static_cast<int>(by_h.size()); ++i) {
         if (by_h[i].empty()) continue;
+        if (oldest_first_) {
+          *priority = min_priority_;
+          *h = i;
+          return PopOldest(by_h[i], heads_[min_priority_][i]);
+        }
         const StateId id = by_h[i].back();
         by_h[i].pop_back();
         --size_;
@@ -67,7 +83,25 @@ class OpenList {
   }
 
  private:
+  // The bucket's ids before `head` are taken; the bucket is emptied once
+  // all are, and its taken prefix dropped once it is most of it.
+  StateId PopOldest(std::vector<StateId>& ids, uint32_t& head) {
+    const StateId id = ids[head++];
+    --size_;
+    if (head == ids.size()) {
+      ids.clear();
+      head = 0;
+    } else if (head >= 1024 && head * 2 >= ids.size()) {
+      ids.erase(ids.begin(), ids.begin() + head);
+      head = 0;
+    }
+    return id;
+  }
+
+  const bool oldest_first_;
   std::vector<std::vector<std::vector<StateId>>> buckets_;
+  // kOldestFirst: per priority and h, the first id not yet taken.
+  std::vector<std::vector<uint32_t>> heads_;
   // Per priority, the lowest h that may hold ids (Pop starts there).
   std::vector<int> first_h_;
   int min_priority_ = 1 << 30;

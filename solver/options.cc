@@ -58,6 +58,7 @@ constexpr PruneName kPruneNames[] = {
     {"packorder", kPrunePackOrder},
     {"bidir", kPruneBidir},
     {"deadsets", kPruneDeadSets},
+    {"optbound", kPruneOptBound},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -1,5 +1,20 @@
 // Open list: best-first on f = g + weight * h (OpenList's buckets: lowest
 // f, then lowest h, then newest). Weight 1 is A*.
+//
+// `optbound` (optimal mode): of states with the same f and h, the oldest
+// first. An A* with an admissible bound proves the optimum a lower bound
+// once it takes a state of that f, and any solution it then finds of that
+// length is optimal, so the order among equals is free. Most of a level's
+// work can lie in that last layer: Microban 153 (336 pushes) proves 336
+// after 78,230 expansions of the push search, and newest first (depth first
+// among equals) then needs 3.2 million more to find a solution of that
+// length, oldest first 1.1 million; the other levels of Microban change by
+// under 0.1% in all. The gain comes from which sibling goes first: oldest
+// first takes a parent's children in the order they were made (boxes by
+// square, top left first); newest first with the children made in the
+// reverse order does as well (1,259,685 expansions in all), and oldest
+// first with them reversed as badly (3,326,230). Taking first the push of
+// the box nearest a goal (2,721,918) or furthest (3,443,265) does worse.
 #pragma once
 
 #include "solver/open_list.h"
@@ -9,7 +24,8 @@ namespace sokoban {
 
 class BestFirstOrder final : public SearchOpenList {
  public:
-  explicit BestFirstOrder(int weight) : weight_(weight) {}
+  explicit BestFirstOrder(int weight, OpenList::Within within = OpenList::kNewestFirst)
+      : weight_(weight), open_(within) {}
 
   void PushRoot(const Square* boxes, int h, StateId id) override {
     (void)boxes;

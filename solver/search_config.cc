@@ -34,7 +34,7 @@ LevelTables::LevelTables(const Board& board, const SolveOptions& options)
   want_dead_pairs_ = options.mode == SolveMode::kFast && (options.prune & kPruneDeadPairs);
   // A pull A* beside the push A*, meeting it.
   if (options.mode == SolveMode::kOptimal && (options.prune & kPruneBidir)) {
-    meeting_ = std::make_unique<OptimalMeeting>();
+    meeting_ = std::make_unique<OptimalMeeting>((options.prune & kPruneOptBound) != 0);
   }
 }
 
@@ -103,7 +103,10 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     }
     c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra));
   } else {
-    c.open = std::make_unique<BestFirstOrder>(fast ? spec.weight : 1);
+    // `optbound`: optimal mode's last layer taken oldest first.
+    c.open = std::make_unique<BestFirstOrder>(
+        fast ? spec.weight : 1,
+        !fast && (prune & kPruneOptBound) ? OpenList::kOldestFirst : OpenList::kNewestFirst);
   }
 
   // Pruning: corrals first (a state they find dead needs no bound), then

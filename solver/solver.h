@@ -95,9 +95,13 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              (solver/goal_room.h)
 //   bidir      a pull A* beside the push A*, meeting it (optimal mode;
 //              solver/meet_optimal.h)
-//   deadsets   dead pairs and triples of nearby boxes, proved once a level
-//              is still open after the first phase, prune the level's push
-//              searches (fast mode; solver/dead_sets.h)
+//   deadsets   dead pairs and triples of nearby boxes, proved at the start
+//              on large levels, else when the late members join, prune
+//              the level's push searches (fast mode; solver/dead_sets.h)
+//   optbound   optimal mode's last layer: of states with the same f and h,
+//              the oldest is expanded first (solver/order_best_first.h);
+//              with bidir, the search further ahead takes more turns
+//              (solver/meet_optimal.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -119,7 +123,8 @@ enum PruneFlags : uint32_t {
   kPrunePackOrder = 1u << 17,
   kPruneBidir = 1u << 18,
   kPruneDeadSets = 1u << 20,
-  kPruneAll = (1u << 21) - 1,
+  kPruneOptBound = 1u << 22,
+  kPruneAll = ((1u << 19) - 1) | kPruneDeadSets | kPruneOptBound,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots` and `deadsets`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -136,7 +141,8 @@ enum PruneFlags : uint32_t {
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir", "all", "none", "default"
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,optbound", "all", "none",
+// "default"
 // (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

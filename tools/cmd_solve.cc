@@ -230,7 +230,7 @@ int RunSolve(const Args& args) {
       "prune", po::value(&flags.prune)->value_name("LIST"),
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
-      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, deadsets; or all, default (all "
+      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, deadsets, optbound; or all, default (all "
       "but "
       "roomconn, outofplan, hotspots and deadsets; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
