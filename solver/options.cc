@@ -57,6 +57,7 @@ constexpr PruneName kPruneNames[] = {
     {"hotspots", kPruneHotspots},
     {"packorder", kPrunePackOrder},
     {"bidir", kPruneBidir},
+    {"schedule2", kPruneSchedule2},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "common/level.h"
@@ -95,6 +96,10 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              (solver/goal_room.h)
 //   bidir      a pull A* beside the push A*, meeting it (optimal mode;
 //              solver/meet_optimal.h)
+//   schedule2  a feature-space push search with goal rooms that neither
+//              learns deadlock patterns nor prunes with them joins the
+//              A*-ordered one on levels still open (fast mode;
+//              solver/schedule.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -115,7 +120,8 @@ enum PruneFlags : uint32_t {
   kPruneHotspots = 1u << 16,
   kPrunePackOrder = 1u << 17,
   kPruneBidir = 1u << 18,
-  kPruneAll = (1u << 19) - 1,
+  kPruneSchedule2 = 1u << 21,
+  kPruneAll = (1u << 22) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`
   // and `hotspots`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -129,7 +135,8 @@ enum PruneFlags : uint32_t {
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir", "all", "none", "default"
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,schedule2", "all", "none",
+// "default"
 // (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
@@ -147,6 +154,10 @@ struct SolveOptions {
   // When set, a solution found early is handed to the optimizer
   // (solver/optimizer.h) for the rest of the time limit.
   std::optional<Metric> optimize;
+  // For measuring the portfolio: fast mode runs only the member of this
+  // name (FastMemberNames()), from the start, with all the memory and every
+  // turn; the `--prune` flags still shape it. Empty: the schedule.
+  std::string member;
 };
 
 struct SolveResult {
@@ -164,5 +175,9 @@ struct SolveResult {
 };
 
 SolveResult Solve(const Level& level, const SolveOptions& options);
+
+// The names of fast mode's portfolio members (SolveOptions::member), in the
+// order of the portfolio.
+std::vector<std::string_view> FastMemberNames();
 
 }  // namespace sokoban
