@@ -97,9 +97,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   bidir      a pull A* beside the push A*, meeting it (optimal mode;
 //              solver/meet_optimal.h)
 //   schedule2  a feature-space push search with goal rooms that neither
-//              learns deadlock patterns nor prunes with them joins the
-//              A*-ordered one on levels still open (fast mode;
-//              solver/schedule.h)
+//              learns deadlock patterns nor prunes with them or with dead
+//              pairs joins the second feature-space one on levels still
+//              open (fast mode; solver/schedule.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,

@@ -31,12 +31,12 @@ TEST(Schedule, MembersJoinLate) {
   EXPECT_FALSE(OpenJoins(300, kOpenAfter - 1));
   EXPECT_TRUE(OpenJoins(300, kOpenAfter));
   // The pull search joins with the first; the search without the shared
-  // deadlock tables (`schedule2`) with the A*-ordered one.
+  // deadlock tables (`schedule2`) with the second feature-space one.
   EXPECT_EQ(JoinStage(ScheduleMember::kFirst), ScheduleMember::kFirst);
   EXPECT_EQ(JoinStage(ScheduleMember::kPull), ScheduleMember::kFirst);
   EXPECT_EQ(JoinStage(ScheduleMember::kPlain), ScheduleMember::kPlain);
   EXPECT_EQ(JoinStage(ScheduleMember::kOpen), ScheduleMember::kOpen);
-  EXPECT_EQ(JoinStage(ScheduleMember::kUnlearned), ScheduleMember::kPlain);
+  EXPECT_EQ(JoinStage(ScheduleMember::kUnlearned), ScheduleMember::kOpen);
 }
 
 TEST(Schedule, TurnsByRound) {
