@@ -58,6 +58,7 @@ constexpr PruneName kPruneNames[] = {
     {"packorder", kPrunePackOrder},
     {"bidir", kPruneBidir},
     {"deadsets", kPruneDeadSets},
+    {"schedule2", kPruneSchedule2},
     {"optbound", kPruneOptBound},
     {"all", kPruneAll},
     {"default", kPruneDefault},

@@ -1,9 +1,10 @@
 // The schedule of a level's searches in fast mode (Solve): which members
 // join the first push search and the pull search, when, and how often
-// each takes a turn. Turns are counted in rounds, one expansion each, so
-// the result never depends on timing.
+// each takes a turn. Turns are counted in rounds, so the result never
+// depends on timing.
 //
-//   ScheduleTurn(member, round)   // whether a member expands this round
+//   ScheduleTurns(member, round)  // the expansions a member makes this round
+//   JoinStage(member)             // the stage at which it joins
 //   PlainJoins(first_expanded, first_live)
 //   OpenJoins(first_expanded, all_expanded)
 //   LearningStarts(boxes, all_expanded)
@@ -14,10 +15,30 @@
 namespace sokoban {
 
 enum class ScheduleMember {
-  kFirst,  // the feature-space push search with goal rooms, and the pull search
-  kPlain,  // the A*-ordered push search
-  kOpen,   // the feature-space push search without goal rooms (`schedule`)
+  kFirst,      // the feature-space push search with goal rooms
+  kPull,       // the pull search: joins with the first
+  kPlain,      // the A*-ordered push search
+  kOpen,       // the feature-space push search without goal rooms (`schedule`)
+  kUnlearned,  // the feature-space push search without the shared deadlock tables (`schedule2`)
 };
+
+inline ScheduleMember JoinStage(ScheduleMember member) {
+  switch (member) {
+    case ScheduleMember::kPull:
+      return ScheduleMember::kFirst;
+    case ScheduleMember::kUnlearned:
+      return ScheduleMember::kOpen;
+    default:
+      return member;
+  }
+}
+
+// The pull search expands kPullTurns times a round. Its expansions cost a
+// fifth of the first search's, and alone it solves XSokoban 14 and 19 in
+// 839,225 and 828,006; but 4 turns a round lose more than they gain at
+// 1,000,000 expansions a level (XSokoban 14 solved; 77 lost; 45, 46, 33, 21
+// and 15 take twice the expansions).
+constexpr int kPullTurns = 1;
 
 // The A*-ordered search joins once the first push search has made
 // kPlainAfter expansions, or has stopped (a goal cut left it nothing).
@@ -37,8 +58,26 @@ constexpr uint64_t kPlainRounds = 4;
 // 0.80 s): many of its levels see the first search stop after a few
 // hundred expansions and are then solved within a few thousand by the
 // pull and A*-ordered searches.
+// Alone (`solve --member open`) it solves XSokoban 35 in 104,717
+// expansions and 44 in 255,016, which the portfolio does not solve in
+// 1,000,000 (nor with `learned` or `deadpairs` off, nor both): alone it
+// meets the dead pairs only after 20,000 expansions and no patterns learned
+// by the other searches.
 constexpr uint64_t kOpenAfter = 40000;
 constexpr uint64_t kOpenRounds = 2;
+// `schedule2`: the first search's technique without the level's shared
+// deadlock tables (no learned patterns, no dead pairs) joins with the
+// second feature-space search (OpenJoins) and expands once in
+// kUnlearnedRounds. Joining with the A*-ordered search instead changed the
+// states of 19 Microban levels whose first search stops early (114: 6,804
+// to 7,434). The tables prune
+// only dead states, yet they change the feature-space order: XSokoban 48 is
+// solved by this search alone in 1,453 expansions, by the first search not
+// in 1,000,000 (by it with dead pairs but without learned patterns in
+// 57,435). With the second feature-space search once in 4 rounds instead
+// of 2, to keep the first one's share, XSokoban 46 took 860,163 expansions
+// instead of 333,165.
+constexpr uint64_t kUnlearnedRounds = 4;
 
 inline bool PlainJoins(uint64_t first_expanded, bool first_live) {
   return first_expanded >= kPlainAfter || !first_live;
@@ -63,16 +102,20 @@ inline bool LearningStarts(int boxes, uint64_t all_expanded) {
   return boxes >= kLearnBoxes || all_expanded >= kLearnAfter;
 }
 
-inline bool ScheduleTurn(ScheduleMember member, uint64_t round) {
+inline int ScheduleTurns(ScheduleMember member, uint64_t round) {
   switch (member) {
     case ScheduleMember::kFirst:
-      return true;
+      return 1;
+    case ScheduleMember::kPull:
+      return kPullTurns;
     case ScheduleMember::kPlain:
       return round % kPlainRounds == 0;
     case ScheduleMember::kOpen:
       return round % kOpenRounds == 0;
+    case ScheduleMember::kUnlearned:
+      return round % kUnlearnedRounds == 0;
   }
-  return true;
+  return 1;
 }
 
 }  // namespace sokoban

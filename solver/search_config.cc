@@ -115,8 +115,8 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     c.expansion_prunings.push_back(std::make_unique<PiCorralPruning>(board));
   }
   if (push && (prune & kPruneCorralDeadlocks)) {
-    c.expansion_prunings.push_back(
-        std::make_unique<CorralDeadlockPruning>(board, fast ? &tables : nullptr));
+    c.expansion_prunings.push_back(std::make_unique<CorralDeadlockPruning>(
+        board, fast && spec.shared_deadlocks ? &tables : nullptr));
   }
   if (prune & kPruneDeadSquares) {
     c.child_prunings.push_back(
@@ -128,10 +128,10 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   if (push && (prune & kPruneBipartite)) {
     c.child_prunings.push_back(std::make_unique<FrozenGoalPruning>(board));
   }
-  if (fast && push && tables.learned()) {
+  if (fast && push && spec.shared_deadlocks && tables.learned()) {
     c.child_prunings.push_back(std::make_unique<LearnedPruning>(tables));
   }
-  if (fast && push && (prune & kPruneDeadPairs)) {
+  if (fast && push && spec.shared_deadlocks && (prune & kPruneDeadPairs)) {
     c.child_prunings.push_back(std::make_unique<DeadPairPruning>(tables));
   }
 

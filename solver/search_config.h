@@ -34,6 +34,10 @@ struct SearchSpec {
   Order order = Order::kBestFirst;
   int weight = 1;
   bool goal_rooms = false;  // goal-room macros and cuts (fast mode, push search)
+  // Prunes with the level's shared deadlock tables and learns patterns into
+  // them: the learned patterns (`learned`) and the dead pairs (`deadpairs`)
+  // (fast mode, push search).
+  bool shared_deadlocks = true;
 };
 
 // What the searches of one level share: the goal rooms (built on first

@@ -23,9 +23,10 @@ namespace {
 // in feature-space order with goal-room macros and a pull search from the
 // goals (weight 10); levels they have not decided after kPlainAfter
 // expansions of the first get a plain A*-ordered push search (weight 1)
-// alongside, and with `schedule` a feature-space search without goal rooms
-// (when each joins: solver/schedule.h). They take turns one expansion at a
-// time (ScheduleTurn: the late members once in a few rounds), so the
+// alongside, with `schedule` a feature-space search without goal rooms and
+// with `schedule2` one with goal rooms but without the shared deadlock
+// tables (when each joins: solver/schedule.h). They take turns in rounds
+// (ScheduleTurns: the late members once in a few rounds), so the
 // result does not depend on timing, and each works within an equal share
 // of the memory. The pull search and the push searches look up each
 // other's states: one both have seen joins a path from the start with a
@@ -33,6 +34,8 @@ namespace {
 // (kOptimalPortfolio) and, with `bidir`, an A* pull search meeting it
 // (solver/meet_optimal.h): one turn a round, to the one the meeting names.
 struct Member {
+  // Its name for SolveOptions::member (`solve --member`).
+  std::string_view name;
   SearchSpec spec;
   // It runs when every `--prune` flag in `needs` is on and none in
   // `without`.
@@ -49,24 +52,39 @@ constexpr Member kFastPortfolio[] = {
     // The feature-space search and the pull search solve the most. Goal-room
     // macros go to the first push search only: the others keep every push,
     // so that together they still prove what they exhaust.
-    {.spec = {.order = Order::kFeatures, .goal_rooms = true}, .needs = kPruneFeatures},
-    {.spec = {.order = Order::kBestFirst, .weight = kFastWeight, .goal_rooms = true},
+    {.name = "features",
+     .spec = {.order = Order::kFeatures, .goal_rooms = true},
+     .needs = kPruneFeatures},
+    {.name = "weighted",
+     .spec = {.order = Order::kBestFirst, .weight = kFastWeight, .goal_rooms = true},
      .without = kPruneFeatures},
-    {.spec = {.direction = Direction::kPull, .weight = kPullWeight}, .needs = kPruneBackward},
+    {.name = "pull",
+     .spec = {.direction = Direction::kPull, .weight = kPullWeight},
+     .needs = kPruneBackward,
+     .schedule = ScheduleMember::kPull},
     // Some levels need the plain ordering.
-    {.spec = {.weight = 1}, .schedule = ScheduleMember::kPlain},
+    {.name = "plain", .spec = {.weight = 1}, .schedule = ScheduleMember::kPlain},
     // `schedule`: on levels whose goals the room macros lead astray this one
     // finds what the first misses (XSokoban 21: 22,639 expansions of it
     // alone; the first search does not solve it in 300,000).
-    {.spec = {.order = Order::kFeatures},
+    {.name = "open",
+     .spec = {.order = Order::kFeatures},
      .needs = kPruneSchedule | kPruneFeatures,
      .schedule = ScheduleMember::kOpen},
+    // `schedule2`: the first search's technique without the shared deadlock
+    // tables (learned patterns, dead pairs), which change its order and lead
+    // it astray on some levels (XSokoban 48: 1,453 expansions of this one
+    // alone; the first search does not solve it in 1,000,000).
+    {.name = "unlearned",
+     .spec = {.order = Order::kFeatures, .goal_rooms = true, .shared_deadlocks = false},
+     .needs = kPruneSchedule2 | kPruneFeatures,
+     .schedule = ScheduleMember::kUnlearned},
 };
 constexpr Member kOptimalPortfolio[] = {
-    {.spec = {.weight = 1}},
+    {.name = "optimal", .spec = {.weight = 1}},
     // `bidir`: a pull A* from the solved position; the two meet in
     // LevelTables::meeting().
-    {.spec = {.direction = Direction::kPull, .weight = 1}, .needs = kPruneBidir},
+    {.name = "bidir", .spec = {.direction = Direction::kPull, .weight = 1}, .needs = kPruneBidir},
 };
 
 // Of searches that all stopped at a limit, the status to report: a cancel,
@@ -83,6 +101,12 @@ bool Decided(const Search& s) {
 
 }  // namespace
 
+std::vector<std::string_view> FastMemberNames() {
+  std::vector<std::string_view> names;
+  for (const Member& m : kFastPortfolio) names.push_back(m.name);
+  return names;
+}
+
 SolveResult Solve(const Level& level, const SolveOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SolveResult result;
@@ -97,10 +121,21 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   }
   // The members this level runs.
   const bool portfolio = options.mode == SolveMode::kFast;
+  // One member alone (SolveOptions::member): it joins now and takes every
+  // turn.
+  const bool alone = portfolio && !options.member.empty();
   std::vector<const Member*> members;
   for (const Member& m : portfolio ? std::span<const Member>(kFastPortfolio)
                                    : std::span<const Member>(kOptimalPortfolio)) {
-    if ((options.prune & m.needs) == m.needs && !(options.prune & m.without)) members.push_back(&m);
+    if (alone ? m.name == options.member
+              : (options.prune & m.needs) == m.needs && !(options.prune & m.without)) {
+      members.push_back(&m);
+    }
+  }
+  if (members.empty()) {
+    result.status = SolveStatus::kInvalid;
+    result.error = "no fast-mode search named '" + options.member + "'";
+    return result;
   }
   // The expansion budget is counted over all searches, here.
   SolveOptions inner = options;
@@ -136,7 +171,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // the others when the schedule says (solver/schedule.h).
   auto join = [&](ScheduleMember stage) {
     for (const Member* m : members) {
-      if (m->schedule == stage) add(*m);
+      if (JoinStage(m->schedule) == stage || alone) add(*m);
     }
   };
   join(ScheduleMember::kFirst);
@@ -163,9 +198,10 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       if (!live[turn]) turn = 1 - turn;
     }
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
-      if (!ScheduleTurn(running[k]->schedule, round)) continue;
+      const int turns = alone ? 1 : ScheduleTurns(running[k]->schedule, round);
+      if (turns == 0) continue;
       if (meeting && k != turn && live[k]) continue;  // one decided at Start() still wins
-      if (live[k]) live[k] = searches[k]->Step();
+      for (int t = 0; t < turns && live[k]; ++t) live[k] = searches[k]->Step();
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
     // A meeting no dearer than the largest priority either has expanded is
@@ -176,7 +212,8 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       winner = searches[0].get();
     }
     if (!portfolio) continue;
-    if (joined == ScheduleMember::kFirst && PlainJoins(searches[0]->expanded(), live[0])) {
+    if (!alone && joined == ScheduleMember::kFirst &&
+        PlainJoins(searches[0]->expanded(), live[0])) {
       joined = ScheduleMember::kPlain;
       join(ScheduleMember::kPlain);
     }
@@ -184,7 +221,9 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       tables.StartLearning();
       learning = true;
     }
-    if (joined == ScheduleMember::kPlain && OpenJoins(searches[0]->expanded(), expanded())) {
+    if (alone && OpenJoins(searches[0]->expanded(), expanded())) tables.BuildDeadPairs();
+    if (!alone && joined == ScheduleMember::kPlain &&
+        OpenJoins(searches[0]->expanded(), expanded())) {
       joined = ScheduleMember::kOpen;
       join(ScheduleMember::kOpen);
       // The dead-pair table, for levels still open (solver/dead_pairs.h).

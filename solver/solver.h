@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "common/level.h"
@@ -98,6 +99,10 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   deadsets   dead pairs and triples of nearby boxes, proved at the start
 //              on large levels, else when the late members join, prune
 //              the level's push searches (fast mode; solver/dead_sets.h)
+//   schedule2  a feature-space push search with goal rooms that neither
+//              learns deadlock patterns nor prunes with them or with dead
+//              pairs joins the second feature-space one on levels still
+//              open (fast mode; solver/schedule.h)
 //   optbound   optimal mode's last layer: of states with the same f and h,
 //              the oldest is expanded first (solver/order_best_first.h);
 //              with bidir, the search further ahead takes more turns
@@ -123,8 +128,9 @@ enum PruneFlags : uint32_t {
   kPrunePackOrder = 1u << 17,
   kPruneBidir = 1u << 18,
   kPruneDeadSets = 1u << 20,
+  kPruneSchedule2 = 1u << 21,
   kPruneOptBound = 1u << 22,
-  kPruneAll = ((1u << 19) - 1) | kPruneDeadSets | kPruneOptBound,
+  kPruneAll = ((1u << 19) - 1) | kPruneDeadSets | kPruneSchedule2 | kPruneOptBound,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots` and `deadsets`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -141,9 +147,8 @@ enum PruneFlags : uint32_t {
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,optbound", "all", "none",
-// "default"
-// (kPruneDefault); a word "-NAME" takes NAME out of what the words before
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,deadsets,schedule2,optbound",
+// "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
 
@@ -160,6 +165,10 @@ struct SolveOptions {
   // When set, a solution found early is handed to the optimizer
   // (solver/optimizer.h) for the rest of the time limit.
   std::optional<Metric> optimize;
+  // For measuring the portfolio: fast mode runs only the member of this
+  // name (FastMemberNames()), from the start, with all the memory and every
+  // turn; the `--prune` flags still shape it. Empty: the schedule.
+  std::string member;
 };
 
 struct SolveResult {
@@ -177,5 +186,9 @@ struct SolveResult {
 };
 
 SolveResult Solve(const Level& level, const SolveOptions& options);
+
+// The names of fast mode's portfolio members (SolveOptions::member), in the
+// order of the portfolio.
+std::vector<std::string_view> FastMemberNames();
 
 }  // namespace sokoban

@@ -1,10 +1,16 @@
 // Tests of the schedule of fast mode's searches (solver/schedule.h): when
-// the A*-ordered and the second feature-space search join, how often they
-// expand, and that a level they join on is solved with the schedule on and
-// off, its solutions replaying.
+// the A*-ordered, the second feature-space search and the one without the
+// shared deadlock tables join, how often they expand, a member run alone
+// (SolveOptions::member), and that a level they join on is solved with the
+// schedule on and off, its solutions replaying.
 #include "solver/schedule.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "common/rules.h"
 #include "solver/solver.h"
@@ -24,18 +30,70 @@ TEST(Schedule, MembersJoinLate) {
   EXPECT_TRUE(OpenJoins(kPlainAfter, kPlainAfter + 1));
   EXPECT_FALSE(OpenJoins(300, kOpenAfter - 1));
   EXPECT_TRUE(OpenJoins(300, kOpenAfter));
+  // The pull search joins with the first; the search without the shared
+  // deadlock tables (`schedule2`) with the second feature-space one.
+  EXPECT_EQ(JoinStage(ScheduleMember::kFirst), ScheduleMember::kFirst);
+  EXPECT_EQ(JoinStage(ScheduleMember::kPull), ScheduleMember::kFirst);
+  EXPECT_EQ(JoinStage(ScheduleMember::kPlain), ScheduleMember::kPlain);
+  EXPECT_EQ(JoinStage(ScheduleMember::kOpen), ScheduleMember::kOpen);
+  EXPECT_EQ(JoinStage(ScheduleMember::kUnlearned), ScheduleMember::kOpen);
 }
 
 TEST(Schedule, TurnsByRound) {
-  int first = 0, plain = 0, open = 0;
+  int first = 0, pull = 0, plain = 0, open = 0, unlearned = 0;
   for (uint64_t round = 1; round <= 400; ++round) {
-    first += ScheduleTurn(ScheduleMember::kFirst, round);
-    plain += ScheduleTurn(ScheduleMember::kPlain, round);
-    open += ScheduleTurn(ScheduleMember::kOpen, round);
+    first += ScheduleTurns(ScheduleMember::kFirst, round);
+    pull += ScheduleTurns(ScheduleMember::kPull, round);
+    plain += ScheduleTurns(ScheduleMember::kPlain, round);
+    open += ScheduleTurns(ScheduleMember::kOpen, round);
+    unlearned += ScheduleTurns(ScheduleMember::kUnlearned, round);
   }
   EXPECT_EQ(first, 400);
+  EXPECT_EQ(pull, 400 * kPullTurns);
   EXPECT_EQ(plain, static_cast<int>(400 / kPlainRounds));
   EXPECT_EQ(open, static_cast<int>(400 / kOpenRounds));
+  EXPECT_EQ(unlearned, static_cast<int>(400 / kUnlearnedRounds));
+}
+
+const Level& XsokobanLevel(int number) {
+  static const Collection c = ReadShared("xsokoban90.xsb");
+  return c.levels.at(number - 1).level;
+}
+
+// One member alone: XSokoban 48 is solved at once by the feature-space
+// search without the shared deadlock tables, while the first search, whose
+// learned patterns lead it astray there, has not solved it after 20,000
+// expansions. An unknown name is an error.
+TEST(Schedule, MemberAlone) {
+  const Level& level = XsokobanLevel(48);
+  SolveOptions options;
+  options.member = "unlearned";
+  options.max_expansions = 20'000;
+  const uint64_t alone = ExpansionsToSolve(level, options);
+  EXPECT_GT(alone, 0u);
+  EXPECT_LT(alone, 5'000u);
+  options.member = "features";
+  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
+  options.member = "pull";
+  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
+  options.member = "nothing";
+  const SolveResult bad = Solve(level, options);
+  EXPECT_EQ(bad.status, SolveStatus::kInvalid);
+  EXPECT_NE(bad.error.find("nothing"), std::string::npos);
+  const std::vector<std::string_view> names = FastMemberNames();
+  EXPECT_NE(std::find(names.begin(), names.end(), "unlearned"), names.end());
+}
+
+// `schedule2` in the portfolio: XSokoban 48 is solved once the search
+// without the shared tables joins, and not in the same budget without it.
+TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
+  const Level& level = XsokobanLevel(48);
+  SolveOptions options;
+  options.max_expansions = 150'000;
+  const uint64_t with = ExpansionsToSolve(level, options);
+  EXPECT_GT(with, kPlainAfter);
+  options.prune = kPruneDefault & ~kPruneSchedule2;
+  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
 }
 
 // Microban 153 keeps the first search going past kPlainAfter, so the second

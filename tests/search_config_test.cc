@@ -179,6 +179,14 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
                   kFeatureSpec)
                 .child,
             (Names{"dead", "freeze", "bipartite", "deadpairs"}));
+  // A member without the shared deadlock tables (`schedule2`): corral
+  // deadlocks still, but neither learned patterns nor dead pairs.
+  SearchSpec unshared = kFeatureSpec;
+  unshared.shared_deadlocks = false;
+  const Parts alone = Build(board, SolveMode::kFast, kPruneAll, unshared);
+  EXPECT_EQ(alone.expansion, (Names{"corral", "corraldead"}));
+  EXPECT_EQ(alone.child, (Names{"dead", "freeze", "bipartite"}));
+  EXPECT_EQ(alone.macros, (Names{"roompath", "tunnel", "goalroom"}));
 }
 
 // A technique is a class added to a configuration: a child pruning that

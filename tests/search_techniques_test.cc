@@ -54,13 +54,26 @@ TEST(SearchTechniques, PruningKeepsOptimalPushCounts) {
 // Every technique alone, all of them and none still solve the levels, and
 // the solutions replay.
 TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
-  for (uint32_t prune : std::vector<uint32_t>{
-           kPruneDeadSquares, kPruneFreeze, kPruneBipartite, kPruneCorral, kPruneCorralDeadlocks,
-           kPruneTunnels, kPruneBackward, kPruneGoalRooms, kPruneFeatures,
-           kPruneGoalRooms | kPruneFeatures, kPruneGoalRooms | kPruneRoomPaths, kPruneAll,
-           kPruneAll & ~kPruneFeatures, kPruneAll & ~kPruneRoomPaths, kPruneAll & ~kPruneLearned,
-           kPruneAll & ~kPruneSchedule, kPruneAll & ~kPruneDeadPairs,
-           kPruneCorralDeadlocks | kPruneLearned, 0u}) {
+  for (uint32_t prune : std::vector<uint32_t>{kPruneDeadSquares,
+                                              kPruneFreeze,
+                                              kPruneBipartite,
+                                              kPruneCorral,
+                                              kPruneCorralDeadlocks,
+                                              kPruneTunnels,
+                                              kPruneBackward,
+                                              kPruneGoalRooms,
+                                              kPruneFeatures,
+                                              kPruneGoalRooms | kPruneFeatures,
+                                              kPruneGoalRooms | kPruneRoomPaths,
+                                              kPruneAll,
+                                              kPruneAll & ~kPruneFeatures,
+                                              kPruneAll & ~kPruneRoomPaths,
+                                              kPruneAll & ~kPruneLearned,
+                                              kPruneAll & ~kPruneSchedule,
+                                              kPruneAll & ~kPruneDeadPairs,
+                                              kPruneAll & ~kPruneSchedule2,
+                                              kPruneCorralDeadlocks | kPruneLearned,
+                                              0u}) {
     for (int number = 1; number <= 25; ++number) {
       const Level& level = Microban().levels.at(number - 1).level;
       const SolveResult r = SolveWith(level, SolveMode::kFast, prune);

@@ -160,6 +160,17 @@ TEST_F(SolveCliTest, LimitsGiveTimeoutAndMemory) {
   EXPECT_EQ(Json(e.out).at(0)["status"], "timeout") << e.out;
 }
 
+// --member runs one search of the fast-mode portfolio alone: each solves
+// Microban 1.
+TEST_F(SolveCliTest, MemberRunsOneSearchAlone) {
+  for (const char* member : {"features", "pull", "plain", "open", "unlearned"}) {
+    Output o =
+        Run(std::string("solve --json --level 1 --member ") + member + " " + Quote(kMicroban));
+    EXPECT_EQ(o.code, 0) << member << ": " << o.err;
+    EXPECT_EQ(Json(o.out).at(0)["status"], "solved") << member;
+  }
+}
+
 TEST_F(SolveCliTest, OptimalModeReportsPushOptimal) {
   Output o = Run("solve --json --mode optimal --level 1 " + Quote(kMicroban));
   EXPECT_EQ(o.code, 0) << o.err;
@@ -174,6 +185,10 @@ TEST_F(SolveCliTest, BadUsageAndUnreadableInputExitTwo) {
   EXPECT_EQ(Run("solve").code, 2);
   EXPECT_EQ(Run("solve --mode slow " + f).code, 2);
   EXPECT_EQ(Run("solve --prune nothing " + f).code, 2);
+  EXPECT_EQ(Run("solve --member nothing " + f).code, 2);
+  EXPECT_EQ(Run("solve --member pull --mode optimal " + f).code, 2);
+  EXPECT_EQ(
+      Run("solve --member pull --journal " + Quote((dir_ / "j.jsonl").string()) + " " + f).code, 2);
   EXPECT_EQ(Run("solve --threads 0 " + f).code, 2);
   EXPECT_EQ(Run("solve --time-limit -1 " + f).code, 2);
   EXPECT_EQ(Run("solve --level 9 " + f).code, 2);

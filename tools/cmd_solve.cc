@@ -3,6 +3,7 @@
 // stores the solutions in a new SOK file or back into the input files.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "common/moves.h"
@@ -164,6 +166,7 @@ struct SolveFlags {
   std::string journal;
   std::string metric_name;    // --metric: empty for the default
   std::string optimize_name;  // --optimize[=M]: empty when not given
+  std::string member;         // --member: empty for the whole portfolio
 };
 
 // Checks the solve-specific flags and fills options. Returns an error
@@ -200,6 +203,17 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
   options.time_limit_seconds = f.time_limit;
   options.memory_limit_bytes = static_cast<size_t>(mib * 1024 * 1024);
   options.max_expansions = f.max_expansions;
+  if (!f.member.empty()) {
+    const std::vector<std::string_view> names = FastMemberNames();
+    if (std::find(names.begin(), names.end(), f.member) == names.end()) {
+      std::string known;
+      for (std::string_view name : names) known += (known.empty() ? "" : ", ") + std::string(name);
+      return "--member must be one of " + known + ", not '" + f.member + "'";
+    }
+    if (options.mode != SolveMode::kFast) return std::string("--member needs --mode fast");
+    if (!f.journal.empty()) return std::string("--member is for measuring: not with --journal");
+    options.member = f.member;
+  }
   options.cancel = &CancelFlag();
   return std::nullopt;
 }
@@ -230,7 +244,8 @@ int RunSolve(const Args& args) {
       "prune", po::value(&flags.prune)->value_name("LIST"),
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
-      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, deadsets, optbound; or all, default (all "
+      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, deadsets, schedule2, optbound; "
+      "or all, default (all "
       "but "
       "roomconn, outofplan, hotspots and deadsets; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
@@ -249,7 +264,10 @@ int RunSolve(const Args& args) {
       "shard", po::value(&flags.shard)->value_name("K/N"),
       "solve only every N-th selected level, starting at the K-th")(
       "journal", po::value(&flags.journal)->value_name("FILE"),
-      "append each finished level to FILE (JSON lines); rerun to resume");
+      "append each finished level to FILE (JSON lines); rerun to resume")(
+      "member", po::value(&flags.member)->value_name("NAME"),
+      "for measuring the fast-mode portfolio: run only its search NAME (features, weighted, "
+      "pull, plain, open, unlearned), alone from the start");
   // A bare --optimize takes no value from the next word, which is a file or
   // another option: only --optimize=M names the metric.
   Args words = args;
