@@ -57,6 +57,7 @@ constexpr PruneName kPruneNames[] = {
     {"hotspots", kPruneHotspots},
     {"packorder", kPrunePackOrder},
     {"bidir", kPruneBidir},
+    {"fessmoves", kPruneFessMoves},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

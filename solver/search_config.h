@@ -34,6 +34,7 @@ struct SearchSpec {
   Order order = Order::kBestFirst;
   int weight = 1;
   bool goal_rooms = false;  // goal-room macros and cuts (fast mode, push search)
+  bool box_moves = false;   // FESS's advised box moves (fast mode, push search; `fessmoves`)
 };
 
 // What the searches of one level share: the goal rooms (built on first

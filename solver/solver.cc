@@ -61,6 +61,11 @@ constexpr Member kFastPortfolio[] = {
     {.spec = {.order = Order::kFeatures},
      .needs = kPruneSchedule | kPruneFeatures,
      .schedule = ScheduleMember::kOpen},
+    // `fessmoves`: the feature-space search with goal rooms and FESS's
+    // advised box moves (solver/macro_box_moves.h).
+    {.spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true},
+     .needs = kPruneFessMoves | kPruneFeatures,
+     .schedule = ScheduleMember::kOpen},
 };
 constexpr Member kOptimalPortfolio[] = {
     {.spec = {.weight = 1}},

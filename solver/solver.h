@@ -95,6 +95,10 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              (solver/goal_room.h)
 //   bidir      a pull A* beside the push A*, meeting it (optimal mode;
 //              solver/meet_optimal.h)
+//   fessmoves  with features: one more feature-space push search joins late,
+//              with goal rooms and FESS's advised box moves (a box pushed
+//              in one move to a square that leaves fewer areas of free
+//              floor or puts it on a goal; solver/macro_box_moves.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -115,7 +119,8 @@ enum PruneFlags : uint32_t {
   kPruneHotspots = 1u << 16,
   kPrunePackOrder = 1u << 17,
   kPruneBidir = 1u << 18,
-  kPruneAll = (1u << 19) - 1,
+  kPruneFessMoves = 1u << 19,
+  kPruneAll = (1u << 20) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`
   // and `hotspots`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -125,11 +130,13 @@ enum PruneFlags : uint32_t {
   // (gains 15, 59, 70, loses 20, 33, 61), `outofplan` 46 (the same),
   // `hotspots` 41 (loses 10, 33, 40, 48, 61); `packorder` 50 (gains 21, 22,
   // 26, 72, loses none).
-  kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots,
+  kPruneDefault =
+      kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots & ~kPruneFessMoves,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir", "all", "none", "default"
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves", "all", "none",
+// "default"
 // (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
