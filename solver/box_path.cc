@@ -60,13 +60,42 @@ int BoxMover::SidesReached(const Reach& reach, int box) const {
 bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player,
                     std::vector<Push>* path, const Reach* start, const BoxSources* guide,
                     int end_player, const FloorCuts* floor) {
+  const int found = Spread(occupied, from, to, player, start, guide, end_player, floor);
+  if (found < 0) return false;
+  const size_t first = path->size();
+  for (int k = found; queue_[k].parent >= 0; k = queue_[k].parent) {
+    const Node& node = queue_[k];
+    path->push_back(
+        {static_cast<Square>(queue_[node.parent].box), static_cast<uint8_t>(node.side ^ 2), 1});
+  }
+  std::reverse(path->begin() + static_cast<std::ptrdiff_t>(first), path->end());
+  return true;
+}
+
+void BoxMover::Destinations(std::vector<uint8_t>& occupied, int from, const Reach& start,
+                            const FloorCuts* floor, std::vector<BoxDestination>* out) {
+  Spread(occupied, from, kNoSquare, -1, &start, nullptr, -1, floor);
+  depth_.resize(queue_.size());
+  depth_[0] = 0;
+  for (size_t k = 1; k < queue_.size(); ++k) {
+    const Node& node = queue_[k];
+    depth_[k] = static_cast<uint16_t>(depth_[node.parent] + 1);
+    if (!node.expanded || node.box == from) continue;
+    out->push_back(
+        {node.box, depth_[k], static_cast<Square>(board_.Neighbour(node.box, node.side))});
+  }
+}
+
+int BoxMover::Spread(std::vector<uint8_t>& occupied, int from, int to, int player,
+                     const Reach* start, const BoxSources* guide, int end_player,
+                     const FloorCuts* floor) {
   if (++stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     std::fill(covered_.begin(), covered_.end(), 0);
     stamp_ = 1;
   }
   queue_.clear();
-  queue_.push_back({static_cast<Square>(from), -1, -1});
+  queue_.push_back({static_cast<Square>(from), -1, 0, -1});
   order_.clear();
   occupied[from] = 1;
   int found = from == to ? 0 : -1;
@@ -93,6 +122,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
     if (node.side >= 0 && covered_[static_cast<size_t>(node.box) * 4 + node.side] == stamp_) {
       continue;
     }
+    queue_[head].expanded = 1;
     // The sides of the box the player can reach: at the root from its walk
     // (or `start`), elsewhere from where the box square cuts the floor.
     int sides = 0;
@@ -131,7 +161,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
       if (seen == stamp_) continue;
       seen = stamp_;
       queue_.push_back(
-          {static_cast<Square>(ahead), static_cast<int8_t>(d ^ 2), static_cast<int>(head)});
+          {static_cast<Square>(ahead), static_cast<int8_t>(d ^ 2), 0, static_cast<int>(head)});
       if (guide) {
         // Unmarked squares last: a path may pass `from` again.
         order_.emplace_back(guide->Marked(ahead) ? guide->Distance(ahead) : INT_MAX,
@@ -145,15 +175,7 @@ bool BoxMover::Find(std::vector<uint8_t>& occupied, int from, int to, int player
     }
   }
   occupied[from] = 1;
-  if (found < 0) return false;
-  const size_t first = path->size();
-  for (int k = found; queue_[k].parent >= 0; k = queue_[k].parent) {
-    const Node& node = queue_[k];
-    path->push_back(
-        {static_cast<Square>(queue_[node.parent].box), static_cast<uint8_t>(node.side ^ 2), 1});
-  }
-  std::reverse(path->begin() + static_cast<std::ptrdiff_t>(first), path->end());
-  return true;
+  return found;
 }
 
 BoxSources::BoxSources(const Board& board)

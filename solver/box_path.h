@@ -54,6 +54,14 @@ class BoxSources {
   std::vector<Square> queue_;
 };
 
+// A square a box can be pushed to (BoxMover::Destinations): after `pushes`
+// pushes, the player on `player_after`, behind it.
+struct BoxDestination {
+  Square to;
+  uint16_t pushes;
+  Square player_after;
+};
+
 // FindBoxPath with its buffers kept between calls, for use inside a search.
 // A breadth-first search over (box square, side of the box the player
 // stands on), boxes never pushed onto dead squares. The sides the player
@@ -83,7 +91,20 @@ class BoxMover {
   bool Works(std::vector<uint8_t>& occupied, int from, const std::vector<Push>& path,
              const Reach& start);
 
+  // Every position the box on `from` can be pushed into, the others
+  // standing still (`start`: the player's area now; `floor`, when given,
+  // numbered on this position): appends one destination for each square
+  // other than `from` and each area the player can end in there, with the
+  // fewest pushes, nearest first. occupied is left as it was.
+  void Destinations(std::vector<uint8_t>& occupied, int from, const Reach& start,
+                    const FloorCuts* floor, std::vector<BoxDestination>* out);
+
  private:
+  // The breadth-first (or guided) search of Find, to `to` (kNoSquare: every
+  // node); returns the index in queue_ of the node that reached it, -1 if
+  // none. Marks the nodes it expanded.
+  int Spread(std::vector<uint8_t>& occupied, int from, int to, int player, const Reach* start,
+             const BoxSources* guide, int end_player, const FloorCuts* floor);
   // The sides of a box on `box` (a bit per direction) that `reach` holds.
   int SidesReached(const Reach& reach, int box) const;
   // Whether, the box on `box` and the player on `player`, the player can
@@ -91,8 +112,9 @@ class BoxMover {
   bool EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player);
   struct Node {
     Square box;
-    int8_t side;  // the player stands on Neighbour(box, side); -1: on `player`
-    int parent;   // index in queue_, -1 for the root
+    int8_t side;       // the player stands on Neighbour(box, side); -1: on `player`
+    uint8_t expanded;  // 1 once expanded: a (box, player area) no node before it had
+    int parent;        // index in queue_, -1 for the root
   };
   const Board& board_;
   Reach reach_, end_reach_;
@@ -101,6 +123,7 @@ class BoxMover {
   FloorCuts cuts_;                 // the position's, when Find is given none
   uint32_t stamp_ = 0;
   std::vector<Node> queue_;
+  std::vector<uint16_t> depth_;  // Destinations: pushes to each node
   std::vector<std::pair<int, size_t>> order_;
 };
 

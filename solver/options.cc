@@ -57,6 +57,7 @@ constexpr PruneName kPruneNames[] = {
     {"hotspots", kPruneHotspots},
     {"packorder", kPrunePackOrder},
     {"bidir", kPruneBidir},
+    {"fessmoves", kPruneFessMoves},
     {"deadsets", kPruneDeadSets},
     {"schedule2", kPruneSchedule2},
     {"optbound", kPruneOptBound},

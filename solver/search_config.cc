@@ -6,6 +6,7 @@
 #include "solver/dead_sets.h"
 #include "solver/eval_matching.h"
 #include "solver/eval_pairs.h"
+#include "solver/macro_box_moves.h"
 #include "solver/macro_goal_room.h"
 #include "solver/macro_room_paths.h"
 #include "solver/macro_tunnel.h"
@@ -141,6 +142,10 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     auto paths = std::make_unique<RoomPaths>(board, *rooms);
     room_paths = paths.get();
     c.macros.push_back(std::move(paths));
+  }
+  // FESS's moves that its advisors would make (the member that asks).
+  if (fast && push && spec.box_moves && (prune & kPruneFessMoves)) {
+    c.macros.push_back(std::make_unique<BoxMovesMacro>(board));
   }
   if (fast && push && (prune & kPruneTunnels)) {
     c.macros.push_back(std::make_unique<TunnelMacro>(board));

@@ -38,6 +38,7 @@ struct SearchSpec {
   // them: the learned patterns (`learned`) and the dead pairs (`deadpairs`)
   // (fast mode, push search).
   bool shared_deadlocks = true;
+  bool box_moves = false;  // FESS's advised box moves (fast mode, push search; `fessmoves`)
 };
 
 // What the searches of one level share: the goal rooms (built on first

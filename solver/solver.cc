@@ -23,14 +23,15 @@ namespace {
 // in feature-space order with goal-room macros and a pull search from the
 // goals (weight 10); levels they have not decided after kPlainAfter
 // expansions of the first get a plain A*-ordered push search (weight 1)
-// alongside, with `schedule` a feature-space search without goal rooms and
+// alongside, with `schedule` a feature-space search without goal rooms,
 // with `schedule2` one with goal rooms but without the shared deadlock
-// tables (when each joins: solver/schedule.h). They take turns in rounds
-// (ScheduleTurns: the late members once in a few rounds), so the
-// result does not depend on timing, and each works within an equal share
-// of the memory. The pull search and the push searches look up each
-// other's states: one both have seen joins a path from the start with a
-// path to the goal. Optimal mode runs an A* push search
+// tables and, on levels of 12 boxes or more, with `fessmoves` one with goal
+// rooms and FESS's advised box moves (when each joins: solver/schedule.h).
+// They take turns in rounds (ScheduleTurns: the late members once in a few
+// rounds), so the result does not depend on timing, and each works within
+// an equal share of the memory. The pull search and the push searches look
+// up each other's states: one both have seen joins a path from the start
+// with a path to the goal. Optimal mode runs an A* push search
 // (kOptimalPortfolio) and, with `bidir`, an A* pull search meeting it
 // (solver/meet_optimal.h): one turn a round, to the one the meeting names.
 struct Member {
@@ -42,6 +43,9 @@ struct Member {
   uint32_t needs = 0, without = 0;
   // When it joins and how often it takes a turn (solver/schedule.h).
   ScheduleMember schedule = ScheduleMember::kFirst;
+  // It runs on levels of at least this many boxes, and takes its turns
+  // only in rounds that are multiples of `every`.
+  int min_boxes = 0, every = 1;
 };
 constexpr int kPullWeight = 10;
 // The first push search's weight without the feature-space order
@@ -79,6 +83,18 @@ constexpr Member kFastPortfolio[] = {
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .shared_deadlocks = false},
      .needs = kPruneSchedule2 | kPruneFeatures,
      .schedule = ScheduleMember::kUnlearned},
+    // `fessmoves`: the feature-space search with goal rooms and FESS's
+    // advised box moves (solver/macro_box_moves.h), on large levels: it
+    // solves XSokoban 27 (20 boxes); on Microban, where it changed only 153
+    // (10 boxes), it cost 0.8 s of its 2.9. Its expansions cost about six
+    // times the others': a turn every 2 rounds made XSokoban 45, 46 and 77
+    // take 1.36x-1.45x main's time, one every 8 rounds 1.10x-1.15x.
+    {.name = "boxmoves",
+     .spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true},
+     .needs = kPruneFessMoves | kPruneFeatures,
+     .schedule = ScheduleMember::kOpen,
+     .min_boxes = 12,
+     .every = 8},
 };
 constexpr Member kOptimalPortfolio[] = {
     {.name = "optimal", .spec = {.weight = 1}},
@@ -128,7 +144,8 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   for (const Member& m : portfolio ? std::span<const Member>(kFastPortfolio)
                                    : std::span<const Member>(kOptimalPortfolio)) {
     if (alone ? m.name == options.member
-              : (options.prune & m.needs) == m.needs && !(options.prune & m.without)) {
+              : (options.prune & m.needs) == m.needs && !(options.prune & m.without) &&
+                    board->box_count() >= m.min_boxes) {
       members.push_back(&m);
     }
   }
@@ -198,7 +215,9 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       if (!live[turn]) turn = 1 - turn;
     }
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
-      const int turns = alone ? 1 : ScheduleTurns(running[k]->schedule, round);
+      const int turns = alone                       ? 1
+                        : round % running[k]->every ? 0
+                                                    : ScheduleTurns(running[k]->schedule, round);
       if (turns == 0) continue;
       if (meeting && k != turn && live[k]) continue;  // one decided at Start() still wins
       for (int t = 0; t < turns && live[k]; ++t) live[k] = searches[k]->Step();

@@ -244,7 +244,8 @@ int RunSolve(const Args& args) {
       "prune", po::value(&flags.prune)->value_name("LIST"),
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
-      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, deadsets, schedule2, optbound; "
+      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
+      "optbound; "
       "or all, default (all "
       "but "
       "roomconn, outofplan, hotspots and deadsets; the default), none; -NAME takes one out "
@@ -267,7 +268,7 @@ int RunSolve(const Args& args) {
       "append each finished level to FILE (JSON lines); rerun to resume")(
       "member", po::value(&flags.member)->value_name("NAME"),
       "for measuring the fast-mode portfolio: run only its search NAME (features, weighted, "
-      "pull, plain, open, unlearned), alone from the start");
+      "pull, plain, open, unlearned, boxmoves), alone from the start");
   // A bare --optimize takes no value from the next word, which is a file or
   // another option: only --optimize=M names the metric.
   Args words = args;
