@@ -43,9 +43,8 @@ struct Member {
   uint32_t needs = 0, without = 0;
   // When it joins and how often it takes a turn (solver/schedule.h).
   ScheduleMember schedule = ScheduleMember::kFirst;
-  // It runs on levels of at least this many boxes, and takes its turns
-  // only in rounds that are multiples of `every`.
-  int min_boxes = 0, every = 1;
+  // It runs on levels of at least this many boxes.
+  int min_boxes = 0;
 };
 constexpr int kPullWeight = 10;
 // The first push search's weight without the feature-space order
@@ -86,15 +85,12 @@ constexpr Member kFastPortfolio[] = {
     // `fessmoves`: the feature-space search with goal rooms and FESS's
     // advised box moves (solver/macro_box_moves.h), on large levels: it
     // solves XSokoban 27 (20 boxes); on Microban, where it changed only 153
-    // (10 boxes), it cost 0.8 s of its 2.9. Its expansions cost about six
-    // times the others': a turn every 2 rounds made XSokoban 45, 46 and 77
-    // take 1.36x-1.45x main's time, one every 8 rounds 1.10x-1.15x.
+    // (10 boxes), it cost 0.8 s of its 2.9.
     {.name = "boxmoves",
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true},
      .needs = kPruneFessMoves | kPruneFeatures,
-     .schedule = ScheduleMember::kOpen,
-     .min_boxes = 12,
-     .every = 8},
+     .schedule = ScheduleMember::kBoxMoves,
+     .min_boxes = 12},
 };
 constexpr Member kOptimalPortfolio[] = {
     {.name = "optimal", .spec = {.weight = 1}},
@@ -193,12 +189,13 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   };
   join(ScheduleMember::kFirst);
   ScheduleMember joined = ScheduleMember::kFirst;
-  // Deadlock patterns are learned from the start on large levels, later on
-  // small ones.
-  if (portfolio && LearningStarts(board->box_count(), 0)) tables.StartLearning();
-  // Dead sets (solver/dead_sets.h): at once on the same large levels, else
-  // for levels still open when the late members join.
-  if (portfolio && LearningStarts(board->box_count(), 0)) tables.BuildDeadSets();
+  // Deadlock patterns are learned, and the dead sets (solver/dead_sets.h)
+  // built, from the start on large levels; on small ones later, for levels
+  // still open.
+  if (portfolio && LearningStarts(board->box_count(), 0)) {
+    tables.StartLearning();
+    tables.BuildDeadSets();
+  }
   bool learning = tables.learning() != nullptr;
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
@@ -215,9 +212,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       if (!live[turn]) turn = 1 - turn;
     }
     for (size_t k = 0; k < searches.size() && !winner; ++k) {
-      const int turns = alone                       ? 1
-                        : round % running[k]->every ? 0
-                                                    : ScheduleTurns(running[k]->schedule, round);
+      const int turns = alone ? 1 : ScheduleTurns(running[k]->schedule, round);
       if (turns == 0) continue;
       if (meeting && k != turn && live[k]) continue;  // one decided at Start() still wins
       for (int t = 0; t < turns && live[k]; ++t) live[k] = searches[k]->Step();

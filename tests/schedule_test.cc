@@ -37,22 +37,25 @@ TEST(Schedule, MembersJoinLate) {
   EXPECT_EQ(JoinStage(ScheduleMember::kPlain), ScheduleMember::kPlain);
   EXPECT_EQ(JoinStage(ScheduleMember::kOpen), ScheduleMember::kOpen);
   EXPECT_EQ(JoinStage(ScheduleMember::kUnlearned), ScheduleMember::kOpen);
+  EXPECT_EQ(JoinStage(ScheduleMember::kBoxMoves), ScheduleMember::kOpen);
 }
 
 TEST(Schedule, TurnsByRound) {
-  int first = 0, pull = 0, plain = 0, open = 0, unlearned = 0;
+  int first = 0, pull = 0, plain = 0, open = 0, unlearned = 0, box_moves = 0;
   for (uint64_t round = 1; round <= 400; ++round) {
     first += ScheduleTurns(ScheduleMember::kFirst, round);
     pull += ScheduleTurns(ScheduleMember::kPull, round);
     plain += ScheduleTurns(ScheduleMember::kPlain, round);
     open += ScheduleTurns(ScheduleMember::kOpen, round);
     unlearned += ScheduleTurns(ScheduleMember::kUnlearned, round);
+    box_moves += ScheduleTurns(ScheduleMember::kBoxMoves, round);
   }
   EXPECT_EQ(first, 400);
   EXPECT_EQ(pull, 400 * kPullTurns);
   EXPECT_EQ(plain, static_cast<int>(400 / kPlainRounds));
   EXPECT_EQ(open, static_cast<int>(400 / kOpenRounds));
   EXPECT_EQ(unlearned, static_cast<int>(400 / kUnlearnedRounds));
+  EXPECT_EQ(box_moves, static_cast<int>(400 / kBoxMovesRounds));
 }
 
 const Level& XsokobanLevel(int number) {
