@@ -120,11 +120,7 @@ TEST(DeadPairs, EveryPositionCalledDeadIsUnsolvable) {
         continue;
       }
       const Level position = Position(level, board, boxes, player);
-      SolveOptions options;
-      options.mode = SolveMode::kOptimal;
-      options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
-      options.max_expansions = 300'000;
-      const SolveResult r = Solve(position, options);
+      const SolveResult r = SolveWithoutPatterns(position);
       ASSERT_NE(r.status, SolveStatus::kSolved)
           << "Microban " << number << ", a pair called dead:\n"
           << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;

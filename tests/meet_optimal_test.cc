@@ -24,20 +24,13 @@
 #include "solver/pair_penalty.h"
 #include "solver/reach.h"
 #include "solver/solver.h"
+#include "tests/optimal_test_util.h"
 #include "tests/solver_test_util.h"
 
 namespace sokoban {
 namespace {
 
 constexpr uint32_t kWithout = kPruneAll & ~kPruneBidir;
-
-SolveResult SolveOptimal(const Level& level, uint32_t prune, uint64_t max_expansions = 3'000'000) {
-  SolveOptions options;
-  options.mode = SolveMode::kOptimal;
-  options.prune = prune;
-  options.max_expansions = max_expansions;
-  return Solve(level, options);
-}
 
 // A position: the box squares, sorted, then the player's normalized square
 // (the smallest it can walk to).
@@ -199,28 +192,7 @@ TEST(MeetOptimal, BoundsNeverExceedTheExhaustiveSearch) {
 // one), random small rooms and generated levels, and every solution
 // replays.
 TEST(MeetOptimal, OptimalPushCountsUnchanged) {
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int number = 1; number <= 92; ++number) {
-    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
-  }
-  std::mt19937 rng(31);
-  std::vector<std::string> rows;
-  for (int k = 0; levels.size() < 100 && k < 1000; ++k) {
-    if (std::optional<Level> room = RandomRoom(rng, &rows)) {
-      levels.emplace_back("room " + std::to_string(k), *room);
-    }
-  }
-  generator::GenerateOptions o;
-  o.count = 4;
-  o.boxes = 3;
-  o.width = 8;
-  o.height = 8;
-  o.seed = 31;
-  const generator::GenerateResult generated = Generate(o);
-  ASSERT_EQ(static_cast<int>(generated.levels.size()), o.count);
-  for (size_t k = 0; k < generated.levels.size(); ++k) {
-    levels.emplace_back("generated " + std::to_string(k), generated.levels[k].level);
-  }
+  const std::vector<std::pair<std::string, Level>> levels = OptimalCheckLevels(31, 100);
   for (const auto& [name, level] : levels) {
     const SolveResult with = SolveOptimal(level, kPruneAll);
     const SolveResult without = SolveOptimal(level, kWithout);

@@ -20,18 +20,11 @@
 #include "solver/meet_optimal.h"
 #include "solver/open_list.h"
 #include "solver/solver.h"
+#include "tests/optimal_test_util.h"
 #include "tests/solver_test_util.h"
 
 namespace sokoban {
 namespace {
-
-SolveResult SolveOptimal(const Level& level, uint32_t prune, uint64_t max_expansions) {
-  SolveOptions options;
-  options.mode = SolveMode::kOptimal;
-  options.prune = prune;
-  options.max_expansions = max_expansions;
-  return Solve(level, options);
-}
 
 TEST(OptBound, OldestFirstWithinOneBucket) {
   OpenList newest, oldest(OpenList::kOldestFirst);
@@ -125,28 +118,7 @@ TEST(OptBound, TurnsByGap) {
 // without the pull search (`bidir`), on Microban 1-92, random small rooms
 // and generated levels; every solution replays and is push-optimal.
 TEST(OptBound, OptimalPushCountsUnchanged) {
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int number = 1; number <= 92; ++number) {
-    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
-  }
-  std::mt19937 rng(37);
-  std::vector<std::string> rows;
-  for (int k = 0; levels.size() < 120 && k < 1000; ++k) {
-    if (std::optional<Level> room = RandomRoom(rng, &rows)) {
-      levels.emplace_back("room " + std::to_string(k), *room);
-    }
-  }
-  generator::GenerateOptions o;
-  o.count = 4;
-  o.boxes = 3;
-  o.width = 8;
-  o.height = 8;
-  o.seed = 37;
-  const generator::GenerateResult generated = Generate(o);
-  ASSERT_EQ(static_cast<int>(generated.levels.size()), o.count);
-  for (size_t k = 0; k < generated.levels.size(); ++k) {
-    levels.emplace_back("generated " + std::to_string(k), generated.levels[k].level);
-  }
+  const std::vector<std::pair<std::string, Level>> levels = OptimalCheckLevels(37, 120);
   int solved = 0;
   for (const uint32_t base : {static_cast<uint32_t>(kPruneAll), kPruneAll & ~kPruneBidir}) {
     for (const auto& [name, level] : levels) {

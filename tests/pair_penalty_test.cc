@@ -16,18 +16,11 @@
 #include "solver/board.h"
 #include "solver/lower_bound.h"
 #include "solver/solver.h"
+#include "tests/optimal_test_util.h"
 #include "tests/solver_test_util.h"
 
 namespace sokoban {
 namespace {
-
-SolveResult SolveOptimal(const Level& level, uint32_t prune) {
-  SolveOptions options;
-  options.mode = SolveMode::kOptimal;
-  options.prune = prune;
-  options.max_expansions = 3'000'000;
-  return Solve(level, options);
-}
 
 // The box squares (sorted floor indices) and the player's floor square
 // after each push of `solution`, starting with the start position; the
@@ -144,28 +137,7 @@ TEST(PairPenalty, TwoBoxesInARowInACorridorAreDead) {
 // small rooms and generated levels; the statuses match too (a room with no
 // solution stays unsolvable), and with them it expands fewer states in all.
 TEST(PairPenalty, OptimalPushCountsUnchanged) {
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int number = 1; number <= 92; ++number) {
-    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
-  }
-  std::mt19937 rng(16);
-  std::vector<std::string> rows;
-  for (int k = 0; levels.size() < 100 && k < 1000; ++k) {
-    if (std::optional<Level> room = RandomRoom(rng, &rows)) {
-      levels.emplace_back("room " + std::to_string(k), *room);
-    }
-  }
-  generator::GenerateOptions o;
-  o.count = 4;
-  o.boxes = 3;
-  o.width = 8;
-  o.height = 8;
-  o.seed = 16;
-  const generator::GenerateResult generated = Generate(o);
-  ASSERT_EQ(static_cast<int>(generated.levels.size()), o.count);
-  for (size_t k = 0; k < generated.levels.size(); ++k) {
-    levels.emplace_back("generated " + std::to_string(k), generated.levels[k].level);
-  }
+  const std::vector<std::pair<std::string, Level>> levels = OptimalCheckLevels(16, 100);
   uint64_t with_total = 0, without_total = 0;
   for (const auto& [name, level] : levels) {
     const SolveResult with = SolveOptimal(level, kPruneAll);

@@ -20,6 +20,18 @@
 
 namespace sokoban {
 
+// Solves `position` in optimal mode with only the dead-square, freeze and
+// matching checks (no corral search, no pattern, no pair table) within
+// 300,000 expansions: a position a deadlock table calls dead must not come
+// out solved, and should come out unsolvable.
+inline SolveResult SolveWithoutPatterns(const Level& position) {
+  SolveOptions options;
+  options.mode = SolveMode::kOptimal;
+  options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
+  options.max_expansions = 300'000;
+  return Solve(position, options);
+}
+
 struct PatternCheck {
   int checked = 0;  // positions searched
   int proved = 0;   // of those, proved unsolvable within the budget
@@ -27,9 +39,8 @@ struct PatternCheck {
 
 // Completes pattern after pattern of `table` (a table for `board`, built
 // from `level`) `per_pattern` times each, until `check` has `wanted`
-// positions, and solves each in optimal mode with only the dead-square,
-// freeze and matching checks (no corral search, no pattern). A position
-// solved is a failure naming `name` and the pattern.
+// positions, and solves each with SolveWithoutPatterns. A position solved
+// is a failure naming `name` and the pattern.
 inline void CheckPatterns(const Level& level, const Board& board, const LearnedDeadlocks& table,
                           int per_pattern, int wanted, std::mt19937& rng, const std::string& name,
                           PatternCheck* check) {
@@ -57,11 +68,7 @@ inline void CheckPatterns(const Level& level, const Board& board, const LearnedD
     std::sort(boxes.begin(), boxes.end());
     ASSERT_TRUE(table.Matches(occupied.data(), player, table.Boxes(k)[0]));
     const Level position = Position(level, board, boxes, player);
-    SolveOptions options;
-    options.mode = SolveMode::kOptimal;
-    options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
-    options.max_expansions = 300'000;
-    const SolveResult r = Solve(position, options);
+    const SolveResult r = SolveWithoutPatterns(position);
     ASSERT_NE(r.status, SolveStatus::kSolved)
         << name << ", pattern " << k << " called dead:\n"
         << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
