@@ -219,12 +219,7 @@ DeadSets::Verdict DeadSets::Search(const Square* boxes, int k, int player) {
             !reach_.Reached(behind)) {
           continue;
         }
-        occupied_[box] = 0;
-        occupied_[to] = 1;
-        const bool frozen = IsFreezeDeadlock(board_, occupied_.data(), to);
-        occupied_[to] = 0;
-        occupied_[box] = 1;
-        if (frozen) continue;
+        if (IsFreezeDeadlockAfterMove(board_, occupied_.data(), box, to)) continue;
         // The child's boxes, sorted: the moved one slides into place.
         std::copy(node, node + k, child);
         int at_i = i;

@@ -189,12 +189,7 @@ ExactResult ExactSearch(const Board& board, const ExactTask& task, const ExactLi
         if (h >= LowerBound::kDead) continue;
         const uint64_t g = top.g + StepCost(metric, walker.Distance(behind));
         if (g + BoundCost(h) >= best) continue;
-        occupied[from] = 0;
-        occupied[to] = 1;
-        const bool frozen = IsFreezeDeadlock(board, occupied.data(), to);
-        occupied[to] = 0;
-        occupied[from] = 1;
-        if (frozen) continue;
+        if (IsFreezeDeadlockAfterMove(board, occupied.data(), from, to)) continue;
         child = boxes;
         child[i] = static_cast<Square>(to);
         std::sort(child.begin(), child.end());

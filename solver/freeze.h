@@ -17,6 +17,17 @@ namespace sokoban {
 // group of boxes connected to sq. The array is restored before returning.
 bool IsFreezeDeadlock(const Board& board, uint8_t* occupied, int sq);
 
+// Whether moving the box on `from` to the free square `to` leaves a freeze
+// deadlock there. The array is restored before returning.
+inline bool IsFreezeDeadlockAfterMove(const Board& board, uint8_t* occupied, int from, int to) {
+  occupied[from] = 0;
+  occupied[to] = 1;
+  const bool frozen = IsFreezeDeadlock(board, occupied, to);
+  occupied[to] = 0;
+  occupied[from] = 1;
+  return frozen;
+}
+
 // True when the box on sq can never move again, on a goal or not.
 bool IsFrozen(const Board& board, uint8_t* occupied, int sq);
 
