@@ -132,13 +132,6 @@ TEST(BoxMoves, FeatureSearchWithBoxMovesSolves) {
   }
 }
 
-SolveResult SolveWith(const Level& level, uint32_t prune) {
-  SolveOptions options;
-  options.prune = prune;
-  options.max_expansions = 2'000'000;
-  return Solve(level, options);
-}
-
 // With the technique on and off (and with the feature-space order alone),
 // the solver solves the levels and the solutions replay.
 TEST(BoxMoves, SolvesWithAndWithout) {
@@ -146,10 +139,7 @@ TEST(BoxMoves, SolvesWithAndWithout) {
                          kPruneFeatures | kPruneFessMoves}) {
     for (int number = 1; number <= 40; ++number) {
       const Level& level = MicrobanLevel(number);
-      const SolveResult r = SolveWith(level, prune);
-      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", Microban " << number;
-      const ReplayResult replay = Replay(level, r.solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << "prune " << prune << ": " << replay.error;
+      ASSERT_TRUE(SolvesAndReplays(level, prune, "Microban " + std::to_string(number)));
     }
   }
 }

@@ -169,13 +169,7 @@ TEST(DeadSets, SolvesWithAndWithout) {
   }
   for (uint32_t prune : {uint32_t{kPruneDefault | kPruneDeadSets}, uint32_t{kPruneDefault}}) {
     for (const auto& [name, level] : levels) {
-      SolveOptions options;
-      options.prune = prune;
-      options.max_expansions = 2'000'000;
-      const SolveResult r = Solve(level, options);
-      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", " << name;
-      const ReplayResult replay = Replay(level, r.solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+      ASSERT_TRUE(SolvesAndReplays(level, prune, name));
     }
   }
 }

@@ -216,13 +216,6 @@ TEST(FessFeatures, OffWhereTheyCannotDiffer) {
   EXPECT_TRUE(FessFeatures(board, nullptr, kPruneHotspots).enabled());
 }
 
-SolveResult SolveFast(const Level& level, uint32_t prune) {
-  SolveOptions options;
-  options.prune = prune;
-  options.max_expansions = 2'000'000;
-  return Solve(level, options);
-}
-
 // Each feature on alone (over the default set), and the default set with
 // each off, solve the first 30 Microban levels and a few XSokoban ones, and
 // every solution replays.
@@ -235,18 +228,12 @@ TEST(FessFeatures, EachOnOrOffSolvesAndReplays) {
            kPruneAll & ~kPruneHotspots, kPruneAll & ~kPrunePackOrder}) {
     for (int number = 1; number <= 30; ++number) {
       const Level& level = Microban().levels.at(number - 1).level;
-      const SolveResult r = SolveFast(level, prune);
-      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", Microban " << number;
-      const ReplayResult replay = Replay(level, r.solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << "prune " << prune << ": " << replay.error;
+      ASSERT_TRUE(SolvesAndReplays(level, prune, "Microban " + std::to_string(number)));
     }
     static const Collection xsokoban = ReadShared("xsokoban90.xsb");
     for (int number : {1, 2, 3}) {
       const Level& level = xsokoban.levels.at(number - 1).level;
-      const SolveResult r = SolveFast(level, prune);
-      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", XSokoban " << number;
-      const ReplayResult replay = Replay(level, r.solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << "prune " << prune << ": " << replay.error;
+      ASSERT_TRUE(SolvesAndReplays(level, prune, "XSokoban " + std::to_string(number)));
     }
   }
 }

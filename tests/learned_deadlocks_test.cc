@@ -139,13 +139,7 @@ TEST(LearnedDeadlocks, SolvesWithAndWithout) {
   for (uint32_t prune : {uint32_t{kPruneAll}, kPruneAll & ~kPruneLearned}) {
     for (int number = 1; number <= 60; ++number) {
       const Level& level = MicrobanLevel(number);
-      SolveOptions options;
-      options.prune = prune;
-      options.max_expansions = 2'000'000;
-      const SolveResult r = Solve(level, options);
-      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", Microban " << number;
-      const ReplayResult replay = Replay(level, r.solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+      ASSERT_TRUE(SolvesAndReplays(level, prune, "Microban " + std::to_string(number)));
     }
   }
 }

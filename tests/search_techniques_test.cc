@@ -76,10 +76,7 @@ TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
                                               0u}) {
     for (int number = 1; number <= 25; ++number) {
       const Level& level = Microban().levels.at(number - 1).level;
-      const SolveResult r = SolveWith(level, SolveMode::kFast, prune);
-      ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", Microban " << number;
-      const ReplayResult replay = Replay(level, r.solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << "prune " << prune << ": " << replay.error;
+      ASSERT_TRUE(SolvesAndReplays(level, prune, "Microban " + std::to_string(number)));
     }
   }
 }

@@ -49,6 +49,22 @@ inline uint64_t ExpansionsToSolve(const Level& level, const SolveOptions& option
   return r.expanded;
 }
 
+// Solves `level` in fast mode with the techniques `prune` within 2,000,000
+// expansions and expects a solution that replays; a failure names `what`
+// and the flags. True when solved.
+inline bool SolvesAndReplays(const Level& level, uint32_t prune, const std::string& what) {
+  SolveOptions options;
+  options.prune = prune;
+  options.max_expansions = 2'000'000;
+  const SolveResult r = Solve(level, options);
+  EXPECT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", " << what;
+  if (r.status != SolveStatus::kSolved) return false;
+  const ReplayResult replay = Replay(level, r.solution);
+  EXPECT_TRUE(replay.valid && replay.solved)
+      << "prune " << prune << ", " << what << ": " << replay.error;
+  return true;
+}
+
 // `level` with its boxes on boxes[] and the player on `player` (floor
 // indices of `board`, built from `level`).
 inline Level Position(const Level& level, const Board& board, const std::vector<Square>& boxes,
