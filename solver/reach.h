@@ -29,24 +29,50 @@ class Reach {
     return Flood<true>(board, occupied, start, avoid);
   }
   // The smallest square of start's area, as Fill returns, when no square of
-  // the area is smaller than `lowest`: the fill stops as soon as it meets
-  // `lowest`, which is then the answer. Reached() is left partial and
+  // the area is smaller than the free square `lowest`: two fills take turns,
+  // one from `start` and one from `lowest`. When they meet, `lowest` is the
+  // answer; when the one from `start` runs out first, its smallest square;
+  // when the other does, the one from `start` goes on alone to its end.
+  // Either way the work is about twice the smaller of the area around
+  // `start` and the ball that joins the two, not a fill of everything
+  // nearer to `start` than `lowest` is. Reached() is left partial and
   // min(), second() and count() unset.
   int SmallestDownTo(const Board& board, const uint8_t* occupied, int start, int lowest) {
     if (start == lowest) return start;
-    NextStamp();
-    int head = 0, tail = 0, min_sq = start;
+    // Two stamps: `mine` for the squares the fill from `start` reached,
+    // `theirs` for those of the fill from `lowest`.
+    if (current_ >= kLastStamp - 1) {
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      current_ = 0;
+    }
+    const uint32_t mine = ++current_, theirs = ++current_;
+    count_ = 0;
+    min_ = second_ = kNoSquare;
+    if (other_.size() < queue_.size()) other_.resize(queue_.size());
+    int head = 0, tail = 0, other_head = 0, other_tail = 0, min_sq = start;
     queue_[tail++] = static_cast<Square>(start);
-    stamp_[start] = current_;
+    stamp_[start] = mine;
+    other_[other_tail++] = static_cast<Square>(lowest);
+    stamp_[lowest] = theirs;
     while (head < tail) {
       const int sq = queue_[head++];
       for (int d = 0; d < 4; ++d) {
         const int to = board.Neighbour(sq, d);
-        if (to == kNoSquare || occupied[to] || stamp_[to] == current_) continue;
-        if (to == lowest) return lowest;
-        stamp_[to] = current_;
+        if (to == kNoSquare || occupied[to] || stamp_[to] == mine) continue;
+        if (stamp_[to] == theirs) return lowest;
+        stamp_[to] = mine;
         queue_[tail++] = static_cast<Square>(to);
         min_sq = std::min(min_sq, to);
+      }
+      if (other_head < other_tail) {
+        const int at = other_[other_head++];
+        for (int d = 0; d < 4; ++d) {
+          const int to = board.Neighbour(at, d);
+          if (to == kNoSquare || occupied[to] || stamp_[to] == theirs) continue;
+          if (stamp_[to] == mine) return lowest;
+          stamp_[to] = theirs;
+          other_[other_tail++] = static_cast<Square>(to);
+        }
       }
     }
     return min_sq;
@@ -65,6 +91,7 @@ class Reach {
   int count() const { return count_; }
 
  private:
+  static constexpr uint32_t kLastStamp = 0xFFFFFFFFu;
   void NextStamp() {
     if (++current_ == 0) {  // stamps wrapped: clear once every 2^32 fills
       std::fill(stamp_.begin(), stamp_.end(), 0);
@@ -105,6 +132,7 @@ class Reach {
 
   std::vector<uint32_t> stamp_;
   std::vector<Square> queue_;
+  std::vector<Square> other_;  // SmallestDownTo's second fill, made on first use
   uint32_t current_ = 0;
   int count_ = 0;
   int min_ = 0, second_ = kNoSquare;
