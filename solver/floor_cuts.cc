@@ -42,15 +42,19 @@ int FloorCuts::Number(const uint8_t* occupied) {
   Frame* stack = stack_.data();
   seen[n] = blocked;
   in[n] = INT_MAX;
+  int boxes = 0;
   for (int sq = 0; sq < n; ++sq) {
     if (!occupied[sq]) continue;
     seen[sq] = blocked;
     in[sq] = INT_MAX;
+    ++boxes;
   }
+  // Squares in floor order: each area's first is its smallest. Once every
+  // free square is numbered, no area is left.
+  const int free = n - boxes;
   int next = 0;
   areas_ = 0;
-  // Squares in floor order: each area's first is its smallest.
-  for (int r = 0; r < n; ++r) {
+  for (int r = 0; r < n && next < free; ++r) {
     if (seen[r] >= blocked) continue;
     ++areas_;
     seen[r] = stamp;
