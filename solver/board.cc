@@ -91,6 +91,10 @@ void Board::ComputeNeighbours() {
       neighbour_[sq * 4 + d] = static_cast<int16_t>(index_of_[nc]);
     }
   }
+  neighbour_or_end_.resize(neighbour_.size());
+  for (size_t k = 0; k < neighbour_.size(); ++k) {
+    neighbour_or_end_[k] = static_cast<uint16_t>(neighbour_[k] == kNoSquare ? n : neighbour_[k]);
+  }
 }
 
 // A square is live when a box on it can be pulled to some goal: pull boxes

@@ -51,6 +51,9 @@ class Board {
 
   // Floor index of the square next to sq in direction d, or kNoSquare.
   int Neighbour(int sq, int d) const { return neighbour_[sq * 4 + d]; }
+  // As Neighbour, with size() instead of kNoSquare: a flood fill keeps one
+  // square past the floor always blocked, and so needs no test for "none".
+  int NeighbourOrEnd(int sq, int d) const { return neighbour_or_end_[sq * 4 + d]; }
   bool IsGoal(int sq) const { return goal_[sq]; }
   // A box on a dead square can never reach any goal.
   bool IsDead(int sq) const { return dead_[sq]; }
@@ -81,6 +84,7 @@ class Board {
   std::vector<int> cell_;
   std::vector<int> index_of_;
   std::vector<int16_t> neighbour_;
+  std::vector<uint16_t> neighbour_or_end_;
   std::vector<uint8_t> goal_, dead_;
   std::vector<int> goal_distance_;
   std::vector<Square> goals_, start_boxes_;

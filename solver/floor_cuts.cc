@@ -25,7 +25,7 @@ FloorCuts::FloorCuts(const Board& board)
   }
 }
 
-int FloorCuts::Number(const uint8_t* occupied) {
+uint32_t FloorCuts::Block() {
   if (stamp_ > UINT32_MAX - 2) {  // stamps wrapped: clear once every 2^31 numberings
     std::fill(seen_.begin(), seen_.end(), 0);
     stamp_ = 0;
@@ -33,24 +33,49 @@ int FloorCuts::Number(const uint8_t* occupied) {
   // Boxes and the square off the board get the first stamp, squares
   // searched the second: one test tells a square to search from the rest,
   // and the others' order (INT_MAX) never lowers a low point.
+  const uint32_t blocked = ++stamp_;
+  ++stamp_;
   const int n = board_.size();
-  const uint32_t blocked = ++stamp_, stamp = ++stamp_;
+  seen_[n] = blocked;
+  in_[n] = INT_MAX;
+  return blocked;
+}
+
+int FloorCuts::Number(const uint8_t* occupied) {
+  const uint32_t blocked = Block();
+  int boxes = 0;
+  for (int sq = 0, n = board_.size(); sq < n; ++sq) {
+    if (!occupied[sq]) continue;
+    seen_[sq] = blocked;
+    in_[sq] = INT_MAX;
+    ++boxes;
+  }
+  return Search(boxes);
+}
+
+int FloorCuts::Number(const Square* boxes, int count) {
+  const uint32_t blocked = Block();
+  for (int k = 0; k < count; ++k) {
+    seen_[boxes[k]] = blocked;
+    in_[boxes[k]] = INT_MAX;
+  }
+  return Search(count);
+}
+
+int FloorCuts::Search(int boxes) {
+  const int n = board_.size();
+  const uint32_t stamp = stamp_, blocked = stamp_ - 1;
   uint32_t* seen = seen_.data();
   int *in = in_.data(), *low = low_.data(), *parent = parent_.data(), *end = end_.data();
   int *root = root_.data(), *sub_min = sub_min_.data();
   const int* neighbours = neighbours_.data();
   Frame* stack = stack_.data();
-  seen[n] = blocked;
-  in[n] = INT_MAX;
-  for (int sq = 0; sq < n; ++sq) {
-    if (!occupied[sq]) continue;
-    seen[sq] = blocked;
-    in[sq] = INT_MAX;
-  }
+  // Squares in floor order: each area's first is its smallest. Once every
+  // free square is numbered, no area is left.
+  const int free = n - boxes;
   int next = 0;
   areas_ = 0;
-  // Squares in floor order: each area's first is its smallest.
-  for (int r = 0; r < n; ++r) {
+  for (int r = 0; r < n && next < free; ++r) {
     if (seen[r] >= blocked) continue;
     ++areas_;
     seen[r] = stamp;

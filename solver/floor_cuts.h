@@ -28,6 +28,9 @@ class FloorCuts {
   // returns its number of areas. Each area's numbering starts from its
   // smallest square.
   int Number(const uint8_t* occupied);
+  // The same, the boxes given as a list: boxes[0..count) are the squares
+  // that occupied[] would mark, each once (no scan of the floor for them).
+  int Number(const Square* boxes, int count);
   bool Free(int sq) const { return seen_[sq] == stamp_; }
 
   // The piece of the free square n once a box stands on the free square b
@@ -59,6 +62,11 @@ class FloorCuts {
   int SidesWith(int b, int side, int from) const;
 
  private:
+  // Number's two stages: takes the stamps for a numbering and blocks the
+  // square off the board (returns the stamp that marks boxes); then, the
+  // boxes marked with it, numbers the free floor.
+  uint32_t Block();
+  int Search(int boxes);
   // The pieces of the floor without b next to `from`, put in pieces[]
   // (distinct); returns their number.
   int PiecesAround(int from, int b, int* pieces) const;

@@ -91,7 +91,6 @@ PiCorral::Verdict PiCorral::Check(const Reach& reach, const Square* boxes, int c
 
 PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach,
                                  const Corrals& corrals) {
-  const int n = board_.size();
   best_.clear();
   bool found = false, union_needs_work = false;
   for (int id = 0; id < corrals.count(); ++id) {
@@ -117,9 +116,11 @@ PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach,
   // All unreachable areas taken together: a push whose player square lies
   // in another corral fails (P) for each corral alone, but not for the union.
   if (corrals.count() >= 2 && union_needs_work) {
+    // From the smallest corral square up, until every corral square is met.
     union_boxes_.clear();
-    for (int sq = 0; sq < n; ++sq) {
+    for (int sq = corrals.first(0), left = corrals.total_squares(); left > 0; ++sq) {
       if (occupied[sq] || corrals.Of(sq) < 0) continue;
+      --left;
       for (int d = 0; d < 4; ++d) {
         const int to = board_.Neighbour(sq, d);
         if (to != kNoSquare && occupied[to] && !union_box_[to]) {

@@ -55,6 +55,8 @@ class Corrals {
   // A corral's squares, in the order its search met them.
   const Square* squares(int c) const { return square_list_.data() + square_start_[c]; }
   int square_count(int c) const { return square_start_[c + 1] - square_start_[c]; }
+  // The squares of all the corrals together.
+  int total_squares() const { return square_count_; }
 
  private:
   const Board& board_;

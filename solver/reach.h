@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -16,7 +17,9 @@ namespace sokoban {
 
 class Reach {
  public:
-  explicit Reach(int squares) : stamp_(squares, 0), queue_(squares) {}
+  // squares: the board's size() or more (one stamp more is kept, for the
+  // square past the floor: Board::NeighbourOrEnd).
+  explicit Reach(int squares) : stamp_(squares + 1, 0), queue_(squares) {}
 
   // Fills from start; occupied[sq] != 0 marks boxes. Returns the smallest
   // square reached (the normalized player).
@@ -29,24 +32,51 @@ class Reach {
     return Flood<true>(board, occupied, start, avoid);
   }
   // The smallest square of start's area, as Fill returns, when no square of
-  // the area is smaller than `lowest`: the fill stops as soon as it meets
-  // `lowest`, which is then the answer. Reached() is left partial and
-  // min(), second() and count() unset.
+  // the area is smaller than the free square `lowest`: two fills take turns,
+  // one from `start` and one from `lowest`. When they meet, `lowest` is the
+  // answer; when the one from `start` runs out first, its smallest square;
+  // when the other does, the one from `start` goes on alone to its end.
+  // Either way the work is about twice the smaller of the area around
+  // `start` and the ball that joins the two, not a fill of everything
+  // nearer to `start` than `lowest` is. Reached(), min(), second() and
+  // count() are left meaningless.
   int SmallestDownTo(const Board& board, const uint8_t* occupied, int start, int lowest) {
     if (start == lowest) return start;
-    NextStamp();
-    int head = 0, tail = 0, min_sq = start;
+    // Three stamps: `mine` for the squares the fill from `start` reached,
+    // `theirs` for those of the fill from `lowest`, and the last for the
+    // square past the floor. Every older stamp is smaller than `mine`.
+    const uint32_t mine = NextStamps(board, 3), theirs = mine + 1;
+    if (other_.size() < queue_.size()) other_.resize(queue_.size());
+    int head = 0, tail = 0, other_head = 0, other_tail = 0, min_sq = start;
     queue_[tail++] = static_cast<Square>(start);
-    stamp_[start] = current_;
+    stamp_[start] = mine;
+    other_[other_tail++] = static_cast<Square>(lowest);
+    stamp_[lowest] = theirs;
     while (head < tail) {
       const int sq = queue_[head++];
       for (int d = 0; d < 4; ++d) {
-        const int to = board.Neighbour(sq, d);
-        if (to == kNoSquare || occupied[to] || stamp_[to] == current_) continue;
-        if (to == lowest) return lowest;
-        stamp_[to] = current_;
+        const int to = board.NeighbourOrEnd(sq, d);
+        if (const uint32_t s = stamp_[to]; s >= mine) {
+          if (s == theirs) return lowest;
+          continue;
+        }
+        if (occupied[to]) continue;
+        stamp_[to] = mine;
         queue_[tail++] = static_cast<Square>(to);
         min_sq = std::min(min_sq, to);
+      }
+      if (other_head < other_tail) {
+        const int at = other_[other_head++];
+        for (int d = 0; d < 4; ++d) {
+          const int to = board.NeighbourOrEnd(at, d);
+          if (const uint32_t s = stamp_[to]; s >= mine) {
+            if (s == mine) return lowest;
+            continue;
+          }
+          if (occupied[to]) continue;
+          stamp_[to] = theirs;
+          other_[other_tail++] = static_cast<Square>(to);
+        }
       }
     }
     return min_sq;
@@ -65,18 +95,24 @@ class Reach {
   int count() const { return count_; }
 
  private:
-  void NextStamp() {
-    if (++current_ == 0) {  // stamps wrapped: clear once every 2^32 fills
+  // Takes `count` new stamps and returns the first; the last (current_)
+  // marks the square past the floor, so that NeighbourOrEnd needs no test.
+  uint32_t NextStamps(const Board& board, uint32_t count) {
+    assert(static_cast<size_t>(board.size()) < stamp_.size());
+    if (current_ > UINT32_MAX - count) {  // stamps wrapped: clear once every 2^32 fills
       std::fill(stamp_.begin(), stamp_.end(), 0);
-      current_ = 1;
+      current_ = 0;
     }
+    current_ += count;
+    stamp_[board.size()] = current_;
     count_ = 0;
     min_ = second_ = kNoSquare;
+    return current_ - count + 1;
   }
 
   template <bool kKeepMin>
   int Flood(const Board& board, const uint8_t* occupied, int start, int avoid = kNoSquare) {
-    NextStamp();
+    NextStamps(board, 1);
     if (avoid != kNoSquare) stamp_[avoid] = current_;
     int head = 0, tail = 0, min_sq = start, second = kNoSquare;
     queue_[tail++] = static_cast<Square>(start);
@@ -84,8 +120,8 @@ class Reach {
     while (head < tail) {
       const int sq = queue_[head++];
       for (int d = 0; d < 4; ++d) {
-        const int to = board.Neighbour(sq, d);
-        if (to == kNoSquare || occupied[to] || stamp_[to] == current_) continue;
+        const int to = board.NeighbourOrEnd(sq, d);
+        if (stamp_[to] == current_ || occupied[to]) continue;
         stamp_[to] = current_;
         queue_[tail++] = static_cast<Square>(to);
         if (!kKeepMin) continue;
@@ -105,6 +141,7 @@ class Reach {
 
   std::vector<uint32_t> stamp_;
   std::vector<Square> queue_;
+  std::vector<Square> other_;  // SmallestDownTo's second fill, made on first use
   uint32_t current_ = 0;
   int count_ = 0;
   int min_ = 0, second_ = kNoSquare;

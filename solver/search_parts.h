@@ -99,7 +99,7 @@ class Expansion {
   // its number of areas.
   int NumberFloor() {
     if (!floor_numbered_) {
-      areas_ = floor_.Number(occupied.data());
+      areas_ = floor_.Number(boxes.data(), static_cast<int>(boxes.size()));
       floor_numbered_ = true;
     }
     return areas_;

@@ -165,6 +165,56 @@ TEST(PlayerAfterMove, EqualsAFreshFill) {
   EXPECT_GT(pulls, 2000);
 }
 
+// Random XSokoban positions: the smallest square of an area found by two
+// fills in turn (Reach::SmallestDownTo, down to a free square no larger
+// than the area's smallest, in the area or not) equals a fresh fill's.
+TEST(Reach, SmallestDownToEqualsAFreshFill) {
+  std::mt19937 rng(16);
+  int met = 0, apart = 0;
+  for (const Board& board : XSokobanBoards()) {
+    Reach reach(board.size()), fresh(board.size());
+    for (int trial = 0; trial < 300; ++trial) {
+      const Position p = RandomPosition(board, rng, board.size() / 3 + 1);
+      if (p.free.empty()) continue;
+      const int start = p.free[rng() % p.free.size()];
+      const int least = fresh.Fill(board, p.occupied.data(), start);
+      // Free squares no larger than the area's smallest.
+      std::vector<int> lower;
+      for (int sq : p.free) {
+        if (sq <= least) lower.push_back(sq);
+      }
+      const int lowest = lower[rng() % lower.size()];
+      ++(fresh.Reached(lowest) ? met : apart);
+      ASSERT_EQ(reach.SmallestDownTo(board, p.occupied.data(), start, lowest), least)
+          << "from " << start << " down to " << lowest;
+    }
+  }
+  EXPECT_GT(met, 3000);
+  EXPECT_GT(apart, 3000);
+}
+
+// Random XSokoban positions: numbering the floor from the box list gives
+// what numbering it from the occupied squares gives.
+TEST(FloorCuts, NumberFromABoxListEqualsNumberFromOccupied) {
+  std::mt19937 rng(17);
+  for (const Board& board : XSokobanBoards()) {
+    FloorCuts from_occupied(board), from_list(board);
+    for (int trial = 0; trial < 100; ++trial) {
+      const Position p = RandomPosition(board, rng, board.size() / 3 + 1);
+      std::vector<Square> boxes(p.boxes.begin(), p.boxes.end());
+      const int areas = from_occupied.Number(p.occupied.data());
+      ASSERT_EQ(from_list.Number(boxes.data(), static_cast<int>(boxes.size())), areas);
+      for (int k = 0; k < 20 && !p.free.empty(); ++k) {
+        const int from = p.boxes[rng() % p.boxes.size()];
+        const int to = p.free[rng() % p.free.size()];
+        ASSERT_EQ(from_list.AreasAfterMove(from, to), from_occupied.AreasAfterMove(from, to));
+        ASSERT_EQ(from_list.PlayerAfterMove(from, to, from),
+                  from_occupied.PlayerAfterMove(from, to, from));
+      }
+    }
+  }
+}
+
 // The areas of free floor of a position, counted by fills.
 int CountAreas(const Board& board, const std::vector<uint8_t>& occupied) {
   Reach reach(board.size());
