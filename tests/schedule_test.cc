@@ -194,6 +194,24 @@ TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
   EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
 }
 
+// `schedule3` in the portfolio: past kCostTurnsAfter the members take
+// turns by cost, and XSokoban 77 is solved (by the member with the dead
+// sets: 304,140 expansions in all) within a budget the default schedule
+// does not solve it in (it needs 542,878); the solution replays.
+TEST(Schedule, Schedule3SolvesWithinLessWork) {
+  const Level& level = XsokobanLevel(77);
+  SolveOptions options;
+  options.max_expansions = 350'000;
+  options.prune = kPruneDefault | kPruneSchedule3;
+  const SolveResult r = Solve(level, options);
+  ASSERT_EQ(r.status, SolveStatus::kSolved);
+  EXPECT_GT(r.expanded, kCostTurnsAfter);
+  const ReplayResult replay = Replay(level, r.solution);
+  EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+  options.prune = kPruneDefault;
+  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
+}
+
 // Microban 153 keeps the first search going past kPlainAfter, so the second
 // feature-space search joins and the dead-pair table is built: the level is
 // solved with both, and with each switched off, in a different number of
