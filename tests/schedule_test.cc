@@ -199,6 +199,7 @@ TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
 // sets: 304,140 expansions in all) within a budget the default schedule
 // does not solve it in (it needs 542,878); the solution replays.
 TEST(Schedule, Schedule3SolvesWithinLessWork) {
+  if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
   const Level& level = XsokobanLevel(77);
   SolveOptions options;
   options.max_expansions = 350'000;
