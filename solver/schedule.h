@@ -21,6 +21,8 @@ enum class ScheduleMember {
   kOpen,       // the feature-space push search without goal rooms (`schedule`)
   kUnlearned,  // the feature-space push search without the shared deadlock tables (`schedule2`)
   kBoxMoves,   // the feature-space push search with FESS's box moves (`fessmoves`)
+  kOwnOpen,    // kOpen with tables of its own (`schedule3`)
+  kDeadSets,   // kFirst with tables of its own holding the dead sets (`schedule3`)
 };
 
 inline ScheduleMember JoinStage(ScheduleMember member) {
@@ -29,6 +31,8 @@ inline ScheduleMember JoinStage(ScheduleMember member) {
       return ScheduleMember::kFirst;
     case ScheduleMember::kUnlearned:
     case ScheduleMember::kBoxMoves:
+    case ScheduleMember::kOwnOpen:
+    case ScheduleMember::kDeadSets:
       return ScheduleMember::kOpen;
     default:
       return member;
@@ -87,6 +91,31 @@ constexpr uint64_t kUnlearnedRounds = 4;
 // the time they took without it, once in 8 rounds 1.10x-1.15x.
 constexpr uint64_t kBoxMovesRounds = 8;
 
+// `schedule3` (solver/cost_turns.h). The second feature-space search
+// keeps tables of its own (kOwnOpen instead of kOpen): the patterns the
+// first search learns reach it from its start and change its order, so
+// that alone it solves XSokoban 35 and 44 in 104,717 and 255,016
+// expansions, in the portfolio not in 1,000,000. The first search's
+// technique with the level's dead sets (solver/dead_sets.h) in tables of
+// its own joins with it (kDeadSets), once in kDeadSetsRounds: the dead sets
+// in the shared tables solve XSokoban 75 (this search alone: 99,656
+// expansions) but change the first search's order and lose 10 and 37.
+constexpr uint64_t kDeadSetsRounds = 8;
+// From the level's kCostTurnsAfter-th expansion on, the members take turns
+// by cost (CostTurns): each member's share of the work, in per cent.
+// Before, they take turns by rounds as without `schedule3`, so that the
+// levels solved early (all of Microban) search as before.
+constexpr uint64_t kCostTurnsAfter = 100000;
+constexpr int kFirstShare = 22;
+constexpr int kPullShare = 45;
+constexpr int kPlainShare = 1;
+constexpr int kOpenShare = 18;
+constexpr int kUnlearnedShare = 1;
+constexpr int kBoxMovesShare = 1;
+constexpr int kDeadSetsShare = 12;
+
+inline bool CostTurnsStart(uint64_t all_expanded) { return all_expanded >= kCostTurnsAfter; }
+
 inline bool PlainJoins(uint64_t first_expanded, bool first_live) {
   return first_expanded >= kPlainAfter || !first_live;
 }
@@ -119,7 +148,10 @@ inline int ScheduleTurns(ScheduleMember member, uint64_t round) {
     case ScheduleMember::kPlain:
       return round % kPlainRounds == 0;
     case ScheduleMember::kOpen:
+    case ScheduleMember::kOwnOpen:
       return round % kOpenRounds == 0;
+    case ScheduleMember::kDeadSets:
+      return round % kDeadSetsRounds == 0;
     case ScheduleMember::kUnlearned:
       return round % kUnlearnedRounds == 0;
     case ScheduleMember::kBoxMoves:

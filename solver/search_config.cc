@@ -39,8 +39,13 @@ LevelTables::LevelTables(const Board& board, const SolveOptions& options)
   }
 }
 
+LevelTables::LevelTables(const Board& board, const SolveOptions& options, LevelTables* base)
+    : LevelTables(board, options) {
+  base_ = base;
+}
+
 void LevelTables::BuildDeadPairs() {
-  if (!want_dead_pairs_ || dead_pairs_) return;
+  if (base_ || !want_dead_pairs_ || dead_pairs_) return;
   dead_pairs_ = std::make_unique<DeadPairs>(board_);
   dead_pairs_on_ = dead_pairs_->Enabled();
 }
@@ -59,6 +64,7 @@ size_t LevelTables::bytes() const {
 }
 
 const GoalRooms& LevelTables::rooms() {
+  if (base_) return base_->rooms();
   if (!rooms_) rooms_ = std::make_unique<GoalRooms>(board_, 2, pack_order_);
   return *rooms_;
 }

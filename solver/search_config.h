@@ -39,6 +39,13 @@ struct SearchSpec {
   // (fast mode, push search).
   bool shared_deadlocks = true;
   bool box_moves = false;  // FESS's advised box moves (fast mode, push search; `fessmoves`)
+  // Learns into and prunes with a table of patterns of its own, as if it
+  // ran alone, with the goal rooms and dead pairs of the level's
+  // (`schedule3`; the portfolio gives it its LevelTables).
+  bool own_tables = false;
+  // Its own table holds the dead sets (solver/dead_sets.h) whatever the
+  // `deadsets` flag (with own_tables).
+  bool dead_sets = false;
 };
 
 // What the searches of one level share: the goal rooms (built on first
@@ -64,6 +71,12 @@ class LevelTables {
   // it must outlive this.
   LevelTables(const Board& board, LearnedDeadlocks* learned)
       : board_(board), learned_(learned), learn_(true), learning_(learned != nullptr) {}
+  // A member's own tables (SearchSpec::own_tables): a table of learned
+  // patterns of its own, as the options ask, and `base`'s goal rooms and,
+  // once UseDeadPairs() is called, its dead pairs (when base has built
+  // them); base must outlive this.
+  LevelTables(const Board& board, const SolveOptions& options, LevelTables* base);
+  void UseDeadPairs() { base_dead_pairs_ = true; }
 
   const GoalRooms& rooms();
   // The table of learned patterns (null: none), whether or not learning.
@@ -80,7 +93,10 @@ class LevelTables {
   // when the options ask for them (`deadsets`, fast mode; once).
   void BuildDeadSets();
   // The dead-pair table once built (and enabled on this board); else null.
-  const DeadPairs* dead_pairs() const { return dead_pairs_on_ ? dead_pairs_.get() : nullptr; }
+  const DeadPairs* dead_pairs() const {
+    if (base_) return base_dead_pairs_ ? base_->dead_pairs() : nullptr;
+    return dead_pairs_on_ ? dead_pairs_.get() : nullptr;
+  }
   // Builds it, when the options ask for it (once).
   void BuildDeadPairs();
   // Memory held by the shared tables (not counted by any search).
@@ -91,6 +107,8 @@ class LevelTables {
 
  private:
   const Board& board_;
+  LevelTables* base_ = nullptr;  // the level's tables, for a member's own
+  bool base_dead_pairs_ = false;
   std::unique_ptr<GoalRooms> rooms_;
   std::unique_ptr<LearnedDeadlocks> own_learned_;
   LearnedDeadlocks* learned_ = nullptr;  // null when not used

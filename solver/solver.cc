@@ -8,6 +8,7 @@
 
 #include "solver/box_path.h"
 #include "solver/checked_replay.h"
+#include "solver/cost_turns.h"
 #include "solver/meet_optimal.h"
 #include "solver/move_optimal.h"
 #include "solver/optimizer.h"
@@ -73,6 +74,7 @@ constexpr Member kFastPortfolio[] = {
     {.name = "open",
      .spec = {.order = Order::kFeatures},
      .needs = kPruneSchedule | kPruneFeatures,
+     .without = kPruneSchedule3,
      .schedule = ScheduleMember::kOpen},
     // `schedule2`: the first search's technique without the shared deadlock
     // tables (learned patterns, dead pairs), which change its order and lead
@@ -91,6 +93,17 @@ constexpr Member kFastPortfolio[] = {
      .needs = kPruneFessMoves | kPruneFeatures,
      .schedule = ScheduleMember::kBoxMoves,
      .min_boxes = 12},
+    // `schedule3`: `open` with tables of its own, as alone (XSokoban 35 and
+    // 44), and the first search's technique with the dead sets in tables of
+    // its own (XSokoban 75), where they do not change the first's order.
+    {.name = "ownopen",
+     .spec = {.order = Order::kFeatures, .own_tables = true},
+     .needs = kPruneSchedule | kPruneFeatures | kPruneSchedule3,
+     .schedule = ScheduleMember::kOwnOpen},
+    {.name = "deadsets",
+     .spec = {.order = Order::kFeatures, .goal_rooms = true, .own_tables = true, .dead_sets = true},
+     .needs = kPruneFeatures | kPruneSchedule3,
+     .schedule = ScheduleMember::kDeadSets},
 };
 constexpr Member kOptimalPortfolio[] = {
     {.name = "optimal", .spec = {.weight = 1}},
@@ -163,10 +176,30 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   std::vector<std::unique_ptr<Search>> searches;
   std::vector<const Member*> running;
   std::vector<bool> live;
+  // Members with tables of their own (SearchSpec::own_tables), and each
+  // search's own tables (null: the level's).
+  std::vector<std::unique_ptr<LevelTables>> own_tables;
+  std::vector<LevelTables*> search_tables;
+  bool learning = false;
+  // `schedule3`: turns by cost once CostTurnsStart (solver/cost_turns.h).
+  CostTurns cost_turns;
+  bool by_cost = false;
   auto add = [&](const Member& m) {
+    LevelTables* member_tables = &tables;
+    search_tables.push_back(nullptr);
+    if (m.spec.own_tables) {
+      SolveOptions own = inner;
+      if (m.spec.dead_sets) own.prune |= kPruneDeadSets;
+      own_tables.push_back(std::make_unique<LevelTables>(*board, own, &tables));
+      member_tables = own_tables.back().get();
+      search_tables.back() = member_tables;
+      if (learning) member_tables->StartLearning();
+      member_tables->BuildDeadSets();
+    }
     searches.push_back(std::make_unique<Search>(
-        *board, inner, MakeSearchConfig(*board, inner, m.spec, tables), start));
+        *board, inner, MakeSearchConfig(*board, inner, m.spec, *member_tables), start));
     running.push_back(&m);
+    if (by_cost) cost_turns.Add(m.schedule, live);
     Search& added = *searches.back();
     for (size_t k = 0; k + 1 < searches.size(); ++k) {
       if (searches[k]->direction() == m.spec.direction) continue;
@@ -187,16 +220,20 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       if (JoinStage(m->schedule) == stage || alone) add(*m);
     }
   };
-  join(ScheduleMember::kFirst);
-  ScheduleMember joined = ScheduleMember::kFirst;
   // Deadlock patterns are learned, and the dead sets (solver/dead_sets.h)
   // built, from the start on large levels; on small ones later, for levels
   // still open.
-  if (portfolio && LearningStarts(board->box_count(), 0)) {
+  auto start_learning = [&] {
     tables.StartLearning();
+    for (auto& t : own_tables) t->StartLearning();
+    learning = true;
+  };
+  join(ScheduleMember::kFirst);
+  ScheduleMember joined = ScheduleMember::kFirst;
+  if (portfolio && LearningStarts(board->box_count(), 0)) {
+    start_learning();
     tables.BuildDeadSets();
   }
-  bool learning = tables.learning() != nullptr;
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
   const Search* winner = nullptr;
@@ -211,7 +248,13 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       turn = meeting->NextTurn(searches[0]->lower(), searches[1]->lower());
       if (!live[turn]) turn = 1 - turn;
     }
-    for (size_t k = 0; k < searches.size() && !winner; ++k) {
+    if (by_cost) {
+      const size_t k = cost_turns.Next(live);
+      live[k] = searches[k]->Step();
+      cost_turns.Charge(k);
+      if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
+    }
+    for (size_t k = 0; k < searches.size() && !winner && !by_cost; ++k) {
       const int turns = alone ? 1 : ScheduleTurns(running[k]->schedule, round);
       if (turns == 0) continue;
       if (meeting && k != turn && live[k]) continue;  // one decided at Start() still wins
@@ -231,11 +274,15 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       joined = ScheduleMember::kPlain;
       join(ScheduleMember::kPlain);
     }
-    if (!learning && LearningStarts(board->box_count(), expanded())) {
-      tables.StartLearning();
-      learning = true;
-    }
+    if (!learning && LearningStarts(board->box_count(), expanded())) start_learning();
     if (alone && OpenJoins(searches[0]->expanded(), expanded())) tables.BuildDeadPairs();
+    // A member with tables of its own meets the dead pairs as alone: after
+    // its own kPlainAfter expansions (XSokoban 35 and 44 are not solved by
+    // `ownopen` when they prune its states from its start).
+    for (size_t k = 0; k < searches.size(); ++k) {
+      if (search_tables[k] && searches[k]->expanded() >= kPlainAfter)
+        search_tables[k]->UseDeadPairs();
+    }
     if (!alone && joined == ScheduleMember::kPlain &&
         OpenJoins(searches[0]->expanded(), expanded())) {
       joined = ScheduleMember::kOpen;
@@ -243,6 +290,10 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       // The dead-pair table, for levels still open (solver/dead_pairs.h).
       tables.BuildDeadPairs();
       tables.BuildDeadSets();  // and the dead sets (solver/dead_sets.h)
+    }
+    if (!alone && !by_cost && (options.prune & kPruneSchedule3) && CostTurnsStart(expanded())) {
+      by_cost = true;
+      for (const Member* m : running) cost_turns.Add(m->schedule, {});
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an
@@ -272,6 +323,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     store_bytes += s->bytes_per_state() * static_cast<double>(s->stored());
   }
   result.peak_bytes += tables.bytes();
+  for (const auto& t : own_tables) result.peak_bytes += t->bytes();
   if (result.stored) {
     result.bytes_per_state =
         static_cast<size_t>(store_bytes / static_cast<double>(result.stored) + 0.5);

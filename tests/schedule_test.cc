@@ -8,11 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/rules.h"
+#include "solver/cost_turns.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 
@@ -58,6 +60,74 @@ TEST(Schedule, TurnsByRound) {
   EXPECT_EQ(box_moves, static_cast<int>(400 / kBoxMovesRounds));
 }
 
+// `schedule3`: turns by cost. Two members of equal share: the cheaper
+// expansions are taken as many more times as they are cheaper, and the
+// work charged to each stays within one expansion's cost of the other's;
+// on a tie the member added first expands.
+TEST(Schedule, CostTurnsShareTheWorkByCost) {
+  EXPECT_LT(ExpansionCost(ScheduleMember::kPull), ExpansionCost(ScheduleMember::kFirst));
+  EXPECT_GT(ExpansionCost(ScheduleMember::kBoxMoves), ExpansionCost(ScheduleMember::kFirst));
+  EXPECT_EQ(ExpansionCost(ScheduleMember::kOwnOpen), ExpansionCost(ScheduleMember::kOpen));
+  CostTurns turns;
+  std::vector<bool> live;
+  turns.Add(ScheduleMember::kFirst, live);
+  live.push_back(true);
+  turns.Add(ScheduleMember::kPull, live);
+  live.push_back(true);
+  EXPECT_EQ(turns.Next(live), 0u);
+  int taken[2] = {0, 0};
+  for (int step = 0; step < 10'000; ++step) {
+    const size_t k = turns.Next(live);
+    ++taken[k];
+    turns.Charge(k);
+  }
+  const int64_t first = ExpansionCost(ScheduleMember::kFirst);
+  const int64_t pull = ExpansionCost(ScheduleMember::kPull);
+  EXPECT_EQ(turns.work(0), taken[0] * static_cast<uint64_t>(first));
+  EXPECT_EQ(turns.work(1), taken[1] * static_cast<uint64_t>(pull));
+  // work / share equal within one expansion.
+  const int64_t a = static_cast<int64_t>(turns.work(0)) * WorkShare(ScheduleMember::kPull);
+  const int64_t b = static_cast<int64_t>(turns.work(1)) * WorkShare(ScheduleMember::kFirst);
+  EXPECT_LE(std::abs(a - b), std::max(first * WorkShare(ScheduleMember::kPull),
+                                      pull * WorkShare(ScheduleMember::kFirst)));
+  EXPECT_GT(taken[1], taken[0]);
+  // A stopped member gets no turn.
+  live[1] = false;
+  for (int step = 0; step < 10; ++step) EXPECT_EQ(turns.Next(live), 0u);
+}
+
+// A member that joins late starts level with the least charged live member:
+// it takes its share from then on, not every turn until it has caught up
+// with the work done before it joined.
+TEST(Schedule, CostTurnsLateMemberStartsLevel) {
+  CostTurns turns;
+  std::vector<bool> live;
+  for (ScheduleMember m : {ScheduleMember::kFirst, ScheduleMember::kPull}) {
+    turns.Add(m, live);
+    live.push_back(true);
+  }
+  for (int step = 0; step < 1'000; ++step) turns.Charge(turns.Next(live));
+  turns.Add(ScheduleMember::kDeadSets, live);
+  live.push_back(true);
+  EXPECT_GT(turns.work(2), 0u);
+  int late = 0;
+  const int steps = 1'000;
+  for (int step = 0; step < steps; ++step) {
+    const size_t k = turns.Next(live);
+    late += k == 2;
+    turns.Charge(k);
+  }
+  // Its part of the turns: about its share of the work over the cost.
+  const double share = WorkShare(ScheduleMember::kDeadSets);
+  const double per_work = share / ExpansionCost(ScheduleMember::kDeadSets);
+  const double all =
+      per_work +
+      WorkShare(ScheduleMember::kFirst) /
+          static_cast<double>(ExpansionCost(ScheduleMember::kFirst)) +
+      WorkShare(ScheduleMember::kPull) / static_cast<double>(ExpansionCost(ScheduleMember::kPull));
+  EXPECT_NEAR(late, steps * per_work / all, 5);
+}
+
 const Level& XsokobanLevel(int number) {
   static const Collection c = ReadShared("xsokoban90.xsb");
   return c.levels.at(number - 1).level;
@@ -87,6 +157,31 @@ TEST(Schedule, MemberAlone) {
   EXPECT_NE(std::find(names.begin(), names.end(), "unlearned"), names.end());
 }
 
+// `schedule3`'s members with tables of their own, alone, search as their
+// twins alone: `ownopen` as `open`, `deadsets` as `features` with the dead
+// sets (built from the start on levels of 8 boxes or more), which the
+// dead sets change (XSokoban 7: 423 expansions against 596).
+TEST(Schedule, OwnTablesMembersAloneSearchAsTheirTwins) {
+  SolveOptions options;
+  options.max_expansions = 100'000;
+  const auto expansions = [&](const Level& level, const char* member, uint32_t prune) {
+    options.member = member;
+    options.prune = prune;
+    const SolveResult r = Solve(level, options);
+    EXPECT_EQ(r.status, SolveStatus::kSolved) << member;
+    const ReplayResult replay = Replay(level, r.solution);
+    EXPECT_TRUE(replay.valid && replay.solved) << member << ": " << replay.error;
+    return r.expanded;
+  };
+  const Level& microban = MicrobanLevel(140);
+  EXPECT_EQ(expansions(microban, "ownopen", kPruneDefault),
+            expansions(microban, "open", kPruneDefault));
+  const Level& seven = XsokobanLevel(7);
+  const uint64_t dead_sets = expansions(seven, "deadsets", kPruneDefault);
+  EXPECT_EQ(dead_sets, expansions(seven, "features", kPruneDefault | kPruneDeadSets));
+  EXPECT_NE(dead_sets, expansions(seven, "features", kPruneDefault));
+}
+
 // `schedule2` in the portfolio: XSokoban 48 is solved once the search
 // without the shared tables joins, and not in the same budget without it.
 TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
@@ -96,6 +191,25 @@ TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
   const uint64_t with = ExpansionsToSolve(level, options);
   EXPECT_GT(with, kPlainAfter);
   options.prune = kPruneDefault & ~kPruneSchedule2;
+  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
+}
+
+// `schedule3` in the portfolio: past kCostTurnsAfter the members take
+// turns by cost, and XSokoban 77 is solved (by the member with the dead
+// sets: 304,140 expansions in all) within a budget the default schedule
+// does not solve it in (it needs 542,878); the solution replays.
+TEST(Schedule, Schedule3SolvesWithinLessWork) {
+  if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
+  const Level& level = XsokobanLevel(77);
+  SolveOptions options;
+  options.max_expansions = 350'000;
+  options.prune = kPruneDefault | kPruneSchedule3;
+  const SolveResult r = Solve(level, options);
+  ASSERT_EQ(r.status, SolveStatus::kSolved);
+  EXPECT_GT(r.expanded, kCostTurnsAfter);
+  const ReplayResult replay = Replay(level, r.solution);
+  EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+  options.prune = kPruneDefault;
   EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
 }
 

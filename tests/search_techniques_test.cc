@@ -72,6 +72,7 @@ TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
                                               kPruneAll & ~kPruneSchedule,
                                               kPruneAll & ~kPruneDeadPairs,
                                               kPruneAll & ~kPruneSchedule2,
+                                              kPruneAll & ~kPruneSchedule3,
                                               kPruneCorralDeadlocks | kPruneLearned,
                                               0u}) {
     for (int number = 1; number <= 25; ++number) {

@@ -245,10 +245,11 @@ int RunSolve(const Args& args) {
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
-      "optbound; "
+      "optbound, schedule3; "
       "or all, default (all "
       "but "
-      "roomconn, outofplan, hotspots and deadsets; the default), none; -NAME takes one out "
+      "roomconn, outofplan, hotspots, deadsets and schedule3; the default), none; -NAME takes one "
+      "out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
                             "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
@@ -268,7 +269,7 @@ int RunSolve(const Args& args) {
       "append each finished level to FILE (JSON lines); rerun to resume")(
       "member", po::value(&flags.member)->value_name("NAME"),
       "for measuring the fast-mode portfolio: run only its search NAME (features, weighted, "
-      "pull, plain, open, unlearned, boxmoves), alone from the start");
+      "pull, plain, open, unlearned, boxmoves, ownopen, deadsets), alone from the start");
   // A bare --optimize takes no value from the next word, which is a file or
   // another option: only --optimize=M names the metric.
   Args words = args;

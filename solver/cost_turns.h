@@ -1,0 +1,67 @@
+// Turns by cost (`schedule3`): fast mode's portfolio members share the work
+// of a level in fixed proportions, each expansion charged a fixed cost for
+// its member, instead of taking a fixed number of expansions a round. A
+// pull expansion costs under half a feature-space one, so by rounds the
+// pull search gets fewer instructions than the first search although both
+// take one turn a round. Costs are fixed numbers, not measured times, so the
+// order of turns, and every result, never depends on timing.
+//
+//   CostTurns turns;
+//   turns.Add(ScheduleMember::kFirst);   // searches[0]
+//   turns.Add(ScheduleMember::kPull);    // searches[1]
+//   size_t k = turns.Next(live);         // the member to expand next
+//   live[k] = searches[k]->Step();
+//   turns.Charge(k);
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "solver/schedule.h"
+
+namespace sokoban {
+
+// The cost charged for one expansion of the member, in units of about
+// 10,000 instructions (callgrind, XSokoban 11 and 44, each member alone,
+// the instructions between its 10,000th and its 30,000th expansion: the
+// feature-space searches 63,000-67,000 an expansion, the pull search
+// 30,000, the A*-ordered one 55,000; FESS's box moves about three times
+// the feature-space search's).
+int ExpansionCost(ScheduleMember member);
+
+// The member's share of the work, in per cent of the whole (the shares of
+// the members a level runs need not add up to 100: each gets its share's
+// part of their sum).
+int WorkShare(ScheduleMember member);
+
+class CostTurns {
+ public:
+  // Adds the next search (index size() - 1 in the portfolio's order). It
+  // starts level with the live member least charged for its share, so that
+  // it takes its share from now on and not the work the others did before
+  // it joined. Needs the `live` flags of the members added before it.
+  void Add(ScheduleMember member, const std::vector<bool>& live);
+  // The live member least charged for its share (work / share), the
+  // earliest added on a tie. Some member must be live.
+  size_t Next(const std::vector<bool>& live) const;
+  // Charges member k one expansion.
+  void Charge(size_t k) { accounts_[k].work += accounts_[k].cost; }
+  // Member k's work so far, in cost units.
+  uint64_t work(size_t k) const { return accounts_[k].work; }
+  size_t size() const { return accounts_.size(); }
+
+ private:
+  struct Account {
+    uint64_t work;
+    uint32_t cost, share;
+  };
+  // Whether a is less charged for its share than b: a.work / a.share <
+  // b.work / b.share, in integers.
+  static bool Less(const Account& a, const Account& b) {
+    return a.work * b.share < b.work * a.share;
+  }
+  std::vector<Account> accounts_;
+};
+
+}  // namespace sokoban
