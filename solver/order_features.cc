@@ -53,7 +53,8 @@ void FeatureOrder::Push(Expansion& parent, const ChildView& child, int g, int h,
   // The advice stays with boxes on goals: counting packed boxes instead (a
   // box put on a room's goal out of turn then costs 1) solved fewer
   // XSokoban levels (41 against 43 at 100,000 expansions).
-  const bool advised = on_goals > parent_on_goals_ || areas < parent_areas_ || extra.advised;
+  const bool advised =
+      on_goals > parent_on_goals_ || areas < parent_areas_ || extra.advised || child.advised;
   const int weight = parent_weight_ + (advised ? 0 : 1);
   cells_.Push(Cell(packed, areas, extra.key), weight + h, h, id);
 }

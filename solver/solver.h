@@ -111,6 +111,12 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              the oldest is expanded first (solver/order_best_first.h);
 //              with bidir, the search further ahead takes more turns
 //              (solver/meet_optimal.h)
+//   fess2      with fessmoves: the box-moves member nearer FESS: the moves
+//              FESS's six advisors propose, one each (packing, connectivity,
+//              room connectivity, hotspots, explorer, opener;
+//              solver/box_advice.h), join its moves, weighing 0, and its
+//              cells hold room connectivity and out of plan too (off by
+//              default)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -135,7 +141,8 @@ enum PruneFlags : uint32_t {
   kPruneDeadSets = 1u << 20,
   kPruneSchedule2 = 1u << 21,
   kPruneOptBound = 1u << 22,
-  kPruneAll = (1u << 23) - 1,
+  kPruneFess2 = 1u << 24,
+  kPruneAll = (1u << 25) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots` and `deadsets`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -150,12 +157,12 @@ enum PruneFlags : uint32_t {
   // stays the same. `deadsets` over the default set: 48 of 50 (gains
   // 77, loses 10, 33, 37; 0.86x the states on the levels both solve); at
   // 20 s a level it gains 75 and loses 10 and 37.
-  kPruneDefault =
-      kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots & ~kPruneDeadSets,
+  kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
+                  ~kPruneDeadSets & ~kPruneFess2,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound",
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,fess2",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

@@ -1,0 +1,33 @@
+// FESS's explorer advisor (solver/box_advice.h): of the moves that pack no
+// fewer boxes and after which the player can make a push it could not make
+// before (it reaches, behind a box that did not move, a square it could not
+// reach, with free floor ahead of the box), the best (BetterMove). Only the
+// square the box leaves can let the player into new floor, so a fill of the
+// player's area is made only for the moves whose box leaves a square next
+// to floor the player could not reach.
+#pragma once
+
+#include <cstdint>
+
+#include "solver/board.h"
+#include "solver/box_advice.h"
+#include "solver/reach.h"
+
+namespace sokoban {
+
+class ExplorerAdvisor final : public BoxMoveAdvisor {
+ public:
+  explicit ExplorerAdvisor(const Board& board) : board_(board), reach_(board.size()) {}
+  int Propose(AdviceContext& ctx) override;
+
+  // Whether, after the move of box `box` (an index in parent.boxes) to
+  // `to` with the player on `player_after`, the player can make a push of
+  // another box from a square it could not reach in the parent.
+  bool OpensPushes(Expansion& parent, int box, int to, int player_after);
+
+ private:
+  const Board& board_;
+  Reach reach_;
+};
+
+}  // namespace sokoban
