@@ -318,5 +318,25 @@ TEST(FessAdvisors, SolvesWithAndWithout) {
   }
 }
 
+// XSokoban 70 (24 boxes), which no search of the portfolio solves alone
+// without the advisors (the box-moves member: not in 100,000 expansions),
+// is solved by that member with them within 2,000, and the solution
+// replays.
+TEST(FessAdvisors, BoxMovesMemberSolvesXSokoban70) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  ASSERT_GE(xsokoban.levels.size(), 70u);
+  const Level& level = xsokoban.levels[69].level;
+  SolveOptions options;
+  options.member = "boxmoves";
+  options.max_expansions = 2'000;
+  options.prune = kPruneDefault;
+  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
+  options.prune = kPruneDefault | kPruneFess2;
+  const SolveResult r = Solve(level, options);
+  ASSERT_EQ(r.status, SolveStatus::kSolved);
+  const ReplayResult replay = Replay(level, r.solution);
+  EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+}
+
 }  // namespace
 }  // namespace sokoban
