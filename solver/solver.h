@@ -114,8 +114,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   fess2      with fessmoves: the box-moves member nearer FESS: the moves
 //              FESS's six advisors propose, one each (packing, connectivity,
 //              room connectivity, hotspots, explorer, opener;
-//              solver/box_advice.h), join its moves, weighing 0, and its
-//              cells hold room connectivity and out of plan too (off by
+//              solver/box_advice.h), join its moves, weighing 0; its cells
+//              hold room connectivity and out of plan too, and each gives
+//              its state of least weight, h only breaking ties (off by
 //              default)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,

@@ -319,8 +319,8 @@ TEST(FessAdvisors, SolvesWithAndWithout) {
 }
 
 // XSokoban 70 (24 boxes), which no search of the portfolio solves alone
-// without the advisors (the box-moves member: not in 100,000 expansions),
-// is solved by that member with them within 2,000, and the solution
+// without `fess2` (the box-moves member: not in 100,000 expansions), is
+// solved by that member with it within 2,000 (1,023), and the solution
 // replays.
 TEST(FessAdvisors, BoxMovesMemberSolvesXSokoban70) {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
