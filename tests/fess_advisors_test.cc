@@ -299,7 +299,7 @@ TEST(FessAdvisors, FeatureSearchWithAdvisorsSolves) {
       EXPECT_TRUE(replay.valid && replay.solved) << "Microban " << number << ": " << replay.error;
       return true;
     };
-    const bool without = run(kPruneDefault, &without_total);
+    const bool without = run(kPruneDefault & ~kPruneFess2, &without_total);
     const bool with = run(kPruneDefault | kPruneFess2, &with_total);
     // Goal cuts may leave a level unsolved (the search gives up).
     EXPECT_TRUE(with || !without) << "Microban " << number;
@@ -329,7 +329,7 @@ TEST(FessAdvisors, BoxMovesMemberSolvesXSokoban70) {
   SolveOptions options;
   options.member = "boxmoves";
   options.max_expansions = 2'000;
-  options.prune = kPruneDefault;
+  options.prune = kPruneDefault & ~kPruneFess2;
   EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
   options.prune = kPruneDefault | kPruneFess2;
   const SolveResult r = Solve(level, options);

@@ -248,7 +248,7 @@ int RunSolve(const Args& args) {
       "optbound, fess2 (the box-moves member's moves chosen by FESS's six advisors); "
       "or all, default (all "
       "but "
-      "roomconn, outofplan, hotspots, deadsets and fess2; the default), none; -NAME takes one out "
+      "roomconn, outofplan, hotspots and deadsets; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
                             "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
