@@ -62,6 +62,7 @@ constexpr PruneName kPruneNames[] = {
     {"schedule2", kPruneSchedule2},
     {"optbound", kPruneOptBound},
     {"schedule3", kPruneSchedule3},
+    {"fess2", kPruneFess2},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

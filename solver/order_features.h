@@ -8,7 +8,9 @@
 // cell's states are bounded against the last state taken from that cell
 // (Evaluator::UseSlot). With `roomconn`, `outofplan` or `hotspots`, a
 // FessFeatures (solver/fess_features.h) adds its features to the cell and
-// its advice to the weight.
+// its advice to the weight. With `weight_first` (`fess2`'s member), as in
+// FESS, the first state of a cell is the one with the least weight, h only
+// breaking ties.
 #pragma once
 
 #include <cstdint>
@@ -29,8 +31,12 @@ class FeatureOrder final : public SearchOpenList {
   // `rooms` (null: none) and `evaluator` must outlive this list. `extra`
   // (null: none) adds its features to the cells.
   FeatureOrder(const Board& board, const GoalRooms* rooms, Evaluator* evaluator,
-               std::unique_ptr<FessFeatures> extra = nullptr)
-      : board_(board), rooms_(rooms), evaluator_(evaluator), extra_(std::move(extra)) {}
+               std::unique_ptr<FessFeatures> extra = nullptr, bool weight_first = false)
+      : board_(board),
+        rooms_(rooms),
+        evaluator_(evaluator),
+        extra_(std::move(extra)),
+        weight_first_(weight_first) {}
 
   void PushRoot(const Square* boxes, int h, StateId id) override;
   void SetParent(Expansion& parent) override;
@@ -62,6 +68,8 @@ class FeatureOrder final : public SearchOpenList {
   // (extra << 32 | packed << 16 | areas) -> cell
   absl::flat_hash_map<uint64_t, int> cell_ids_;
   std::unique_ptr<FessFeatures> extra_;  // null when none is on
+  // A cell's priority: the weight alone (true) or weight + h.
+  const bool weight_first_;
   // The popped entry, and the parent's weight and features.
   int popped_cell_ = 0, popped_priority_ = 0;
   int parent_weight_ = 0, parent_on_goals_ = 0, parent_areas_ = 0;

@@ -277,7 +277,7 @@ StateId Search::AddChild(const Move& move) {
   child_[i] = static_cast<Square>(to);
   occupied[from] = 0;
   occupied[to] = 1;
-  ChildView child{i, from, to, pushes, 0, child_.data()};
+  ChildView child{i, from, to, pushes, 0, child_.data(), move.advised};
   bool dead = false;
   for (ChildPruning* pruning : before_player_) {
     if ((dead = pruning->Dead(node_, child))) break;

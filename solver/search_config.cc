@@ -104,11 +104,16 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   if (fast && push && spec.order == SearchSpec::Order::kFeatures) {
     // More of FESS: room connectivity, out of plan, hotspots.
     std::unique_ptr<FessFeatures> extra;
-    if (prune & (kPruneRoomConnectivity | kPruneOutOfPlan | kPruneHotspots)) {
-      extra = std::make_unique<FessFeatures>(board, rooms, prune);
+    // `fess2`: the box-moves member's cells take FESS's whole feature space,
+    // and its states are taken by weight alone.
+    const bool fess2 = spec.box_moves && (prune & kPruneFess2);
+    const uint32_t features = fess2 ? prune | kPruneRoomConnectivity | kPruneOutOfPlan : prune;
+    if (features & (kPruneRoomConnectivity | kPruneOutOfPlan | kPruneHotspots)) {
+      extra = std::make_unique<FessFeatures>(board, rooms, features);
       if (!extra->enabled()) extra.reset();
     }
-    c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra));
+    c.open =
+        std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra), fess2);
   } else {
     // `optbound`: optimal mode's last layer taken oldest first.
     c.open = std::make_unique<BestFirstOrder>(
@@ -151,7 +156,7 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   }
   // FESS's moves that its advisors would make (the member that asks).
   if (fast && push && spec.box_moves && (prune & kPruneFessMoves)) {
-    c.macros.push_back(std::make_unique<BoxMovesMacro>(board));
+    c.macros.push_back(std::make_unique<BoxMovesMacro>(board, rooms, (prune & kPruneFess2) != 0));
   }
   if (fast && push && (prune & kPruneTunnels)) {
     c.macros.push_back(std::make_unique<TunnelMacro>(board));

@@ -123,6 +123,9 @@ struct Move {
   int box, to, pushes, player_after;
   // Set by a macro for its Filter (goal cut: a move into a room).
   bool cut;
+  // Proposed by an advisor (solver/box_advice.h): the feature-space order
+  // weighs it 0.
+  bool advised = false;
 };
 
 // A child of the state being expanded.
@@ -135,6 +138,7 @@ struct ChildView {
   // The child's boxes: in the parent's order (the moved box at index `box`)
   // during pruning, sorted from the evaluator on.
   const Square* boxes;
+  bool advised = false;  // Move::advised
 };
 
 // Every part: the memory it holds, counted against the search's limit

@@ -117,6 +117,12 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              feature-space search keeps tables of its own, and one more
 //              joins with the level's dead sets in tables of its own
 //              (solver/cost_turns.h, solver/schedule.h)
+//   fess2      with fessmoves: the box-moves member nearer FESS: the moves
+//              FESS's six advisors propose, one each (packing, connectivity,
+//              room connectivity, hotspots, explorer, opener;
+//              solver/box_advice.h), join its moves, weighing 0; its cells
+//              hold room connectivity and out of plan too, and each gives
+//              its state of least weight, h only breaking ties
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -142,7 +148,8 @@ enum PruneFlags : uint32_t {
   kPruneSchedule2 = 1u << 21,
   kPruneOptBound = 1u << 22,
   kPruneSchedule3 = 1u << 23,
-  kPruneAll = (1u << 24) - 1,
+  kPruneFess2 = 1u << 24,
+  kPruneAll = (1u << 25) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots` and `deadsets`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
@@ -157,13 +164,19 @@ enum PruneFlags : uint32_t {
   // stays the same. `deadsets` over the default set: 48 of 50 (gains
   // 77, loses 10, 33, 37; 0.86x the states on the levels both solve); at
   // 20 s a level it gains 75 and loses 10 and 37.
+  // `fess2` (the box-moves member with FESS's six advisors, its four
+  // features and least weight first; levels of 12 boxes or more): XSokoban
+  // at 150,000 expansions 54 against 52 (gains 36, 70, loses none); at 20 s
+  // a level, main's binary alongside on a loaded machine, 57 against 53
+  // (gains 32, 36, 70, 75, loses none); Microban's search unchanged,
+  // Microban II 124 19 states more.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
                   ~kPruneDeadSets & ~kPruneSchedule3,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3",
+// schedule3,fess2",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

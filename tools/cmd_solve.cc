@@ -245,7 +245,7 @@ int RunSolve(const Args& args) {
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
-      "optbound, schedule3; "
+      "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors); "
       "or all, default (all "
       "but "
       "roomconn, outofplan, hotspots, deadsets and schedule3; the default), none; -NAME takes one "
