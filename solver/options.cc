@@ -61,6 +61,7 @@ constexpr PruneName kPruneNames[] = {
     {"deadsets", kPruneDeadSets},
     {"schedule2", kPruneSchedule2},
     {"optbound", kPruneOptBound},
+    {"deadscan", kPruneDeadScan},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -107,6 +107,10 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              learns deadlock patterns nor prunes with them or with dead
 //              pairs joins the second feature-space one on levels still
 //              open (fast mode; solver/schedule.h)
+//   deadscan   no child whose moved box belongs to a group of 2-10
+//              touching boxes that cannot all reach goals from the
+//              player's area, the other boxes taken away (fast mode;
+//              solver/group_deadlock.h)
 //   optbound   optimal mode's last layer: of states with the same f and h,
 //              the oldest is expanded first (solver/order_best_first.h);
 //              with bidir, the search further ahead takes more turns
@@ -135,9 +139,10 @@ enum PruneFlags : uint32_t {
   kPruneDeadSets = 1u << 20,
   kPruneSchedule2 = 1u << 21,
   kPruneOptBound = 1u << 22,
-  kPruneAll = (1u << 23) - 1,
+  kPruneDeadScan = 1u << 25,
+  kPruneAll = (1u << 26) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
-  // `hotspots` and `deadsets`. `learned` and `schedule` together take Microban II's
+  // `hotspots`, `deadsets` and `deadscan`. `learned` and `schedule` together take Microban II's
   // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
   // the learning start late on small levels (solver/schedule.h), so
   // Microban's median time stays main's. XSokoban at 150,000 expansions a
@@ -150,12 +155,12 @@ enum PruneFlags : uint32_t {
   // stays the same. `deadsets` over the default set: 48 of 50 (gains
   // 77, loses 10, 33, 37; 0.86x the states on the levels both solve); at
   // 20 s a level it gains 75 and loses 10 and 37.
-  kPruneDefault =
-      kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots & ~kPruneDeadSets,
+  kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
+                  ~kPruneDeadSets & ~kPruneDeadScan,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
-// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound",
+// learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,deadscan",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

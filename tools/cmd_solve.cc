@@ -245,10 +245,11 @@ int RunSolve(const Args& args) {
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
-      "optbound; "
+      "optbound, deadscan; "
       "or all, default (all "
       "but "
-      "roomconn, outofplan, hotspots and deadsets; the default), none; -NAME takes one out "
+      "roomconn, outofplan, hotspots, deadsets and deadscan; the default), none; -NAME takes one "
+      "out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
                             "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
