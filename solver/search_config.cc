@@ -136,9 +136,8 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   if (fast && push && spec.shared_deadlocks && (prune & kPruneDeadPairs)) {
     c.child_prunings.push_back(std::make_unique<DeadPairPruning>(tables));
   }
-  if (fast && push && (prune & kPruneDeadScan)) {
-    c.child_prunings.push_back(
-        std::make_unique<GroupPruning>(board, spec.shared_deadlocks ? &tables : nullptr));
+  if (fast && push && spec.shared_deadlocks && (prune & kPruneDeadScan)) {
+    c.child_prunings.push_back(std::make_unique<GroupPruning>(board, &tables));
   }
 
   // Macros, in the order they take a push further.

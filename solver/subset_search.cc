@@ -160,6 +160,7 @@ SubsetSearch::Verdict SubsetSearch::Search(const Square* boxes, int k, int playe
     }
     ++expanded_;
     bool alive = on_goals;
+    for (size_t j = 0; j < escape_.size() && !alive; ++j) alive = reach_.Reached(escape_[j]);
     if (stop_when_apart_ && !alive && !Together()) {
       for (Square b : node_) occupied_[b] = 0;
       verdict = kUnknown;
