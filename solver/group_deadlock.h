@@ -2,17 +2,21 @@
 // reach goals, whatever the other boxes do.
 //
 // The group of a box is the boxes joined to it through the 8-neighbourhood
-// (boxes side by side or corner to corner hold each other). The check
-// takes every other box off the board and searches, pushing only the
-// group's boxes from the player's area (solver/subset_search.h), for a
-// position with all of them on goals. Running out of positions proves the
+// (boxes side by side or corner to corner hold each other), less the boxes
+// frozen on goals, which never move again: those next to the group are
+// walls. The check takes every other box off the board and searches,
+// pushing only the group's boxes from the player's area
+// (solver/subset_search.h), for a position with all of them on goals,
+// giving up once they come apart. Running out of positions proves the
 // whole position dead: a solution, cut down to the group, would be such a
-// sequence of pushes (fewer boxes never block a walk or a push). The
+// sequence of pushes (fewer boxes never block a walk or a push, and the
+// walls stand where they stand in every solution). The
 // precomputed dead sets (solver/dead_sets.h) hold pairs and triples; a
 // group of four to ten boxes, or one whose dead pair lies further than a
 // square apart, only this finds. Answers are kept by group and player's
-// area, so a group met again costs a lookup; each dead group can become a
-// learned pattern (ShareWith), pruning the level's other push searches.
+// area, so a group met again costs a lookup; each dead group without
+// walls can become a learned pattern (ShareWith), pruning the level's
+// other push searches.
 //
 // Measured with bench/dead_scan.cc on the XSokoban levels no member solves:
 // a group of 2-8 touching boxes is the most common dead set that a search
@@ -46,10 +50,11 @@ class GroupDeadlock {
   explicit GroupDeadlock(const Board& board);
 
   // Whether the group of the box on `sq` is dead: occupied[sq] != 0 marks
-  // the boxes, `player` is any square of the player's area. Groups of one
-  // box (dead squares, freeze deadlocks) and of more than kMaxBoxes are not
-  // searched.
-  bool IsDead(const uint8_t* occupied, int sq, int player);
+  // the boxes (given back unchanged), `player` is any square of the
+  // player's area. The boxes frozen on goals next to the group are walls
+  // to its search. Groups of one box (dead squares, freeze deadlocks) and
+  // of more than kMaxBoxes are not searched.
+  bool IsDead(uint8_t* occupied, int sq, int player);
 
   // Adds a pattern to `table` (null: none) for each group proved dead from
   // now on. `table` must outlive this object.
@@ -70,7 +75,7 @@ class GroupDeadlock {
   LearnedDeadlocks* learned_ = nullptr;
   std::vector<uint8_t> taken_, sub_occupied_;
   Reach reach_;
-  std::vector<Square> group_;
+  std::vector<Square> group_, walls_;
   std::string key_;
   absl::flat_hash_map<std::string, bool> answers_;  // group and player -> dead
   size_t bytes_ = 0;
