@@ -65,7 +65,9 @@ bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
   std::memcpy(at, &first, sizeof(Square));
   std::memcpy(at += sizeof(Square), &count, sizeof(Square));
   std::memcpy(at += sizeof(Square), group_.data(), sizeof(Square) * group_.size());
-  std::memcpy(at + sizeof(Square) * group_.size(), walls_.data(), sizeof(Square) * walls_.size());
+  if (!walls_.empty()) {
+    std::memcpy(at + sizeof(Square) * group_.size(), walls_.data(), sizeof(Square) * walls_.size());
+  }
   bool dead = false;
   if (auto it = answers_.find(key_); it != answers_.end()) {
     dead = it->second;
