@@ -63,6 +63,7 @@ constexpr PruneName kPruneNames[] = {
     {"optbound", kPruneOptBound},
     {"schedule3", kPruneSchedule3},
     {"fess2", kPruneFess2},
+    {"deadscan", kPruneDeadScan},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -18,6 +18,7 @@
 #include "solver/prune_dead_squares.h"
 #include "solver/prune_freeze.h"
 #include "solver/prune_frozen_goals.h"
+#include "solver/prune_groups.h"
 #include "solver/prune_learned.h"
 
 namespace sokoban {
@@ -145,6 +146,9 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   }
   if (fast && push && spec.shared_deadlocks && (prune & kPruneDeadPairs)) {
     c.child_prunings.push_back(std::make_unique<DeadPairPruning>(tables));
+  }
+  if (fast && push && spec.shared_deadlocks && (prune & kPruneDeadScan)) {
+    c.child_prunings.push_back(std::make_unique<GroupPruning>(board, &tables));
   }
 
   // Macros, in the order they take a push further.

@@ -107,6 +107,10 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              learns deadlock patterns nor prunes with them or with dead
 //              pairs joins the second feature-space one on levels still
 //              open (fast mode; solver/schedule.h)
+//   deadscan   no child whose moved box belongs to a group of 2-10
+//              touching boxes that cannot all reach goals from the
+//              player's area, the other boxes taken away (fast mode;
+//              solver/group_deadlock.h)
 //   optbound   optimal mode's last layer: of states with the same f and h,
 //              the oldest is expanded first (solver/order_best_first.h);
 //              with bidir, the search further ahead takes more turns
@@ -149,14 +153,14 @@ enum PruneFlags : uint32_t {
   kPruneOptBound = 1u << 22,
   kPruneSchedule3 = 1u << 23,
   kPruneFess2 = 1u << 24,
-  kPruneAll = (1u << 25) - 1,
+  kPruneDeadScan = 1u << 25,
+  kPruneAll = (1u << 26) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
-  // `hotspots` and `deadsets`. `learned` and `schedule` together take Microban II's
-  // level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and
-  // the learning start late on small levels (solver/schedule.h), so
-  // Microban's median time stays main's. XSokoban at 150,000 expansions a
-  // level, each over the default set of the time (46 solved): `roomconn` 46
-  // (gains 15, 59, 70, loses 20, 33, 61), `outofplan` 46 (the same),
+  // `hotspots`, `deadsets`, `schedule3` and `deadscan`. `learned` and `schedule` together take
+  // Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and the
+  // learning start late on small levels (solver/schedule.h), so Microban's median time stays
+  // main's. XSokoban at 150,000 expansions a level, each over the default set of the time (46
+  // solved): `roomconn` 46 (gains 15, 59, 70, loses 20, 33, 61), `outofplan` 46 (the same),
   // `hotspots` 41 (loses 10, 33, 40, 48, 61); `packorder` 50 (gains 21, 22,
   // 26, 72, loses none). `fessmoves` (on levels of 12 boxes or more)
   // solves XSokoban 27 and 58 within 20 s a level where main does not
@@ -171,12 +175,12 @@ enum PruneFlags : uint32_t {
   // (gains 32, 36, 70, 75, loses none); Microban's search unchanged,
   // Microban II 124 19 states more.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
-                  ~kPruneDeadSets & ~kPruneSchedule3,
+                  ~kPruneDeadSets & ~kPruneSchedule3 & ~kPruneDeadScan,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3,fess2",
+// schedule3,fess2,deadscan",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

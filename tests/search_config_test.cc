@@ -26,6 +26,7 @@
 #include "solver/prune_dead_squares.h"
 #include "solver/prune_freeze.h"
 #include "solver/prune_frozen_goals.h"
+#include "solver/prune_groups.h"
 #include "solver/prune_learned.h"
 #include "solver/search.h"
 #include "solver/solver.h"
@@ -64,6 +65,7 @@ Parts Describe(const SearchConfig& c) {
                       : Is<FrozenGoalPruning>(e.get()) ? "bipartite"
                       : Is<LearnedPruning>(e.get())    ? "learned"
                       : Is<DeadPairPruning>(e.get())   ? "deadpairs"
+                      : Is<GroupPruning>(e.get())      ? "deadscan"
                                                        : "?");
   }
   for (const auto& e : c.macros) {
@@ -172,13 +174,16 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   // Learned patterns: fast mode's push searches, with corral deadlocks or
   // dead sets.
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll, kFeatureSpec).child,
-            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
+            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs", "deadscan"}));
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks, kFeatureSpec).child,
-            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
+            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs", "deadscan"}));
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks & ~kPruneDeadSets,
                   kFeatureSpec)
                 .child,
-            (Names{"dead", "freeze", "bipartite", "deadpairs"}));
+            (Names{"dead", "freeze", "bipartite", "deadpairs", "deadscan"}));
+  // Group deadlocks (`deadscan`): off by default.
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault, kFeatureSpec).child,
+            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
   // A member without the shared deadlock tables (`schedule2`): corral
   // deadlocks still, but neither learned patterns nor dead pairs.
   SearchSpec unshared = kFeatureSpec;

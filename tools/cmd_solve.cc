@@ -245,10 +245,12 @@ int RunSolve(const Args& args) {
       "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
-      "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors); "
+      "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors), "
+      "deadscan; "
       "or all, default (all "
       "but "
-      "roomconn, outofplan, hotspots, deadsets and schedule3; the default), none; -NAME takes one "
+      "roomconn, outofplan, hotspots, deadsets, schedule3 and deadscan; the default), none; -NAME "
+      "takes one "
       "out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
                             "levels solved at once (default 1)")(

@@ -1,0 +1,69 @@
+// Tests of the search over a subset of the boxes (solver/subset_search.h):
+// its three answers, escape squares, walls and the budget.
+#include "solver/subset_search.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/level_io.h"
+#include "solver/board.h"
+
+namespace sokoban {
+namespace {
+
+Board BoardOf(const std::string& text) {
+  absl::StatusOr<Collection> c = ReadCollection(text, Format::kXsb);
+  EXPECT_TRUE(c.ok()) << c.status();
+  absl::StatusOr<Board> board = Board::Build(c->levels.at(0).level);
+  EXPECT_TRUE(board.ok()) << board.status();
+  return *board;
+}
+
+int At(const Board& board, int x, int y) { return board.FloorIndex(y * board.width() + x); }
+
+TEST(SubsetSearch, FindsGoalsAndProvesDead) {
+  const Board board = BoardOf(
+      "######\n"
+      "#@  .#\n"
+      "#$   #\n"
+      "######\n");
+  SubsetSearch search(board);
+  // The box in its corner never moves: dead; one square on, it reaches
+  // the goal.
+  const Square corner = static_cast<Square>(At(board, 1, 2));
+  EXPECT_EQ(search.Run(&corner, 1, At(board, 1, 1), nullptr, nullptr, 0, 100), SubsetSearch::kDead);
+  const Square free = static_cast<Square>(At(board, 2, 1));
+  EXPECT_EQ(search.Run(&free, 1, At(board, 1, 1), nullptr, nullptr, 0, 100), SubsetSearch::kAlive);
+  // The player reaching an escape square ends the search alive.
+  const Square escape = static_cast<Square>(At(board, 4, 2));
+  EXPECT_EQ(search.Run(&corner, 1, At(board, 1, 1), nullptr, &escape, 1, 100),
+            SubsetSearch::kAlive);
+}
+
+TEST(SubsetSearch, WallsBlockAndTheBudgetGivesUp) {
+  const Board board = BoardOf(
+      "#######\n"
+      "#@ $ .#\n"
+      "#  $ .#\n"
+      "#######\n");
+  SubsetSearch search(board);
+  const Square box = static_cast<Square>(At(board, 3, 1));
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), nullptr, nullptr, 0, 100), SubsetSearch::kAlive);
+  // A wall on the square ahead: the box can only go down, into the wall
+  // row's dead squares, or stay; it never reaches a goal.
+  std::vector<uint8_t> walls(board.size(), 0);
+  walls[At(board, 4, 1)] = 1;
+  walls[At(board, 3, 2)] = 1;
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), walls.data(), nullptr, 0, 100),
+            SubsetSearch::kDead);
+  // Two boxes with a budget of one position: no answer.
+  const Square two[2] = {static_cast<Square>(At(board, 3, 1)),
+                         static_cast<Square>(At(board, 3, 2))};
+  EXPECT_EQ(search.Run(two, 2, At(board, 1, 1), nullptr, nullptr, 0, 1), SubsetSearch::kUnknown);
+  EXPECT_EQ(search.Run(two, 2, At(board, 1, 1), nullptr, nullptr, 0, 1000), SubsetSearch::kAlive);
+}
+
+}  // namespace
+}  // namespace sokoban
