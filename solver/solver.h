@@ -156,7 +156,7 @@ enum PruneFlags : uint32_t {
   kPruneDeadScan = 1u << 25,
   kPruneAll = (1u << 26) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
-  // `hotspots`, `deadsets`, `schedule3` and `deadscan`. `learned` and `schedule` together take
+  // `hotspots`, `deadsets` and `deadscan`. `learned` and `schedule` together take
   // Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and the
   // learning start late on small levels (solver/schedule.h), so Microban's median time stays
   // main's. XSokoban at 150,000 expansions a level, each over the default set of the time (46
@@ -168,6 +168,10 @@ enum PruneFlags : uint32_t {
   // stays the same. `deadsets` over the default set: 48 of 50 (gains
   // 77, loses 10, 33, 37; 0.86x the states on the levels both solve); at
   // 20 s a level it gains 75 and loses 10 and 37.
+  // `schedule3` (turns by cost from the 100,000th expansion, `ownopen`,
+  // the dead-sets member): XSokoban at 20 s a level, quiet machine, 67
+  // against 65 (gains 30 and 44, loses none); Microban changes only 153,
+  // Microban II only 124 (401,750 states against 251,382).
   // `fess2` (the box-moves member with FESS's six advisors, its four
   // features and least weight first; levels of 12 boxes or more): XSokoban
   // at 150,000 expansions 54 against 52 (gains 36, 70, loses none); at 20 s
@@ -175,7 +179,7 @@ enum PruneFlags : uint32_t {
   // (gains 32, 36, 70, 75, loses none); Microban's search unchanged,
   // Microban II 124 19 states more.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
-                  ~kPruneDeadSets & ~kPruneSchedule3 & ~kPruneDeadScan,
+                  ~kPruneDeadSets & ~kPruneDeadScan,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,

@@ -249,7 +249,7 @@ int RunSolve(const Args& args) {
       "deadscan; "
       "or all, default (all "
       "but "
-      "roomconn, outofplan, hotspots, deadsets, schedule3 and deadscan; the default), none; -NAME "
+      "roomconn, outofplan, hotspots, deadsets and deadscan; the default), none; -NAME "
       "takes one "
       "out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
