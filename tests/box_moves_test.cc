@@ -12,6 +12,7 @@
 #include "solver/search.h"
 #include "solver/search_config.h"
 #include "solver/solver.h"
+#include "tests/search_test_util.h"
 #include "tests/solver_test_util.h"
 
 namespace sokoban {
@@ -101,26 +102,15 @@ TEST(BoxMoves, FeatureSearchWithBoxMovesSolves) {
     uint64_t with_total = 0, without_total = 0;
     for (int number = 1; number <= 60; ++number) {
       const Level& level = MicrobanLevel(number);
-      const Board board = *Board::Build(level);
       auto run = [&](bool box_moves, uint64_t* expanded) {
         SolveOptions options;
         options.prune = kPruneDefault | kPruneFessMoves;
-        LevelTables tables(board, options);
         SearchSpec spec;
         spec.order = SearchSpec::Order::kFeatures;
         spec.goal_rooms = rooms;
         spec.box_moves = box_moves;
-        Search search(board, options, MakeSearchConfig(board, options, spec, tables),
-                      std::chrono::steady_clock::now());
-        if (search.Start()) {
-          for (int k = 0; k < 200000 && search.Step(); ++k) {
-          }
-        }
-        *expanded += search.expanded();
-        if (search.status() != SolveStatus::kSolved) return false;
-        const ReplayResult replay = Replay(level, PushesToLurd(board, search.pushes()));
-        EXPECT_TRUE(replay.valid && replay.solved) << "Microban " << number << ": " << replay.error;
-        return true;
+        return SearchAloneSolves(level, "Microban " + std::to_string(number), options, spec,
+                                 expanded);
       };
       // Goal cuts may leave a level unsolved (the search gives up): then
       // it must give up both ways or solve with the moves.

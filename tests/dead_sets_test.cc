@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "common/rules.h"
-#include "generator/generate.h"
 #include "solver/board.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/search_config.h"
@@ -24,32 +23,6 @@
 namespace sokoban {
 namespace {
 
-// Small random levels from the generator, and small Microban boards.
-std::vector<std::pair<std::string, Level>> SmallLevels() {
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int boxes : {3, 4}) {
-    generator::GenerateOptions o;
-    o.count = 20;
-    o.boxes = boxes;
-    o.width = 8;
-    o.height = 8;
-    o.seed = 20 + static_cast<uint64_t>(boxes);
-    const generator::GenerateResult generated = Generate(o);
-    EXPECT_EQ(static_cast<int>(generated.levels.size()), o.count);
-    for (size_t k = 0; k < generated.levels.size(); ++k) {
-      levels.emplace_back("generated " + std::to_string(boxes) + "-" + std::to_string(k),
-                          generated.levels[k].level);
-    }
-  }
-  for (int number = 1; number <= 155; ++number) {
-    const Level& level = MicrobanLevel(number);
-    const Board board = *Board::Build(level);
-    if (board.size() > 48 || board.box_count() < 3 || board.box_count() > 6) continue;
-    levels.emplace_back("Microban " + std::to_string(number), level);
-  }
-  return levels;
-}
-
 // Each dead set, completed with random boxes elsewhere and the player on
 // a random square of its area, makes positions it calls dead; an
 // exhaustive search with no pattern must prove every one unsolvable.
@@ -59,7 +32,7 @@ TEST(DeadSets, EveryPositionCalledDeadIsUnsolvable) {
   std::mt19937 rng(20);
   PatternCheck check;
   int triples = 0, pairs = 0;
-  for (const auto& [name, level] : SmallLevels()) {
+  for (const auto& [name, level] : SmallPatternLevels(20)) {
     if (check.checked >= wanted) break;
     const Board board = *Board::Build(level);
     LearnedDeadlocks table(board);
@@ -82,7 +55,7 @@ TEST(DeadSets, EveryPositionCalledDeadIsUnsolvable) {
 // area: it adds what the pairs miss.
 TEST(DeadSets, TriplesAddToThePairs) {
   int triples = 0;
-  for (const auto& [name, level] : SmallLevels()) {
+  for (const auto& [name, level] : SmallPatternLevels(20)) {
     const Board board = *Board::Build(level);
     LearnedDeadlocks table(board);
     DeadSets sets(board);

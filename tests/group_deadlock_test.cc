@@ -16,7 +16,6 @@
 
 #include "absl/strings/str_join.h"
 #include "common/rules.h"
-#include "generator/generate.h"
 #include "solver/board.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/solver.h"
@@ -25,32 +24,6 @@
 
 namespace sokoban {
 namespace {
-
-// Small random levels from the generator, and small Microban boards.
-std::vector<std::pair<std::string, Level>> SmallLevels() {
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int boxes : {3, 4}) {
-    generator::GenerateOptions o;
-    o.count = 20;
-    o.boxes = boxes;
-    o.width = 8;
-    o.height = 8;
-    o.seed = 160 + static_cast<uint64_t>(boxes);
-    const generator::GenerateResult generated = Generate(o);
-    EXPECT_EQ(static_cast<int>(generated.levels.size()), o.count);
-    for (size_t k = 0; k < generated.levels.size(); ++k) {
-      levels.emplace_back("generated " + std::to_string(boxes) + "-" + std::to_string(k),
-                          generated.levels[k].level);
-    }
-  }
-  for (int number = 1; number <= 155; ++number) {
-    const Level& level = MicrobanLevel(number);
-    const Board board = *Board::Build(level);
-    if (board.size() > 48 || board.box_count() < 3 || board.box_count() > 6) continue;
-    levels.emplace_back("Microban " + std::to_string(number), level);
-  }
-  return levels;
-}
 
 // Random positions of the small levels (the boxes on live squares, the
 // player on a free square): each that a group calls dead must not be
@@ -62,7 +35,7 @@ TEST(GroupDeadlock, EveryPositionCalledDeadIsUnsolvable) {
   std::mt19937 rng(16);
   int dead = 0, proved = 0, tried = 0;
   PatternCheck patterns;
-  const auto levels = SmallLevels();
+  const auto levels = SmallPatternLevels(160);
   for (int round = 0; round < 40 && dead < wanted; ++round) {
     for (const auto& [name, level] : levels) {
       if (dead >= wanted) break;

@@ -8,11 +8,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "generator/generate.h"
 #include "solver/board.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/solver.h"
@@ -30,6 +33,34 @@ inline SolveResult SolveWithoutPatterns(const Level& position) {
   options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
   options.max_expansions = 300'000;
   return Solve(position, options);
+}
+
+// The levels the pattern soundness checks draw positions from: 20 random
+// 8x8 levels each of 3 and 4 boxes from the generator (seeds seed + 3 and
+// seed + 4), and the Microban boards of at most 48 squares and 3-6 boxes.
+inline std::vector<std::pair<std::string, Level>> SmallPatternLevels(uint64_t seed) {
+  std::vector<std::pair<std::string, Level>> levels;
+  for (int boxes : {3, 4}) {
+    generator::GenerateOptions o;
+    o.count = 20;
+    o.boxes = boxes;
+    o.width = 8;
+    o.height = 8;
+    o.seed = seed + static_cast<uint64_t>(boxes);
+    const generator::GenerateResult generated = Generate(o);
+    EXPECT_EQ(static_cast<int>(generated.levels.size()), o.count);
+    for (size_t k = 0; k < generated.levels.size(); ++k) {
+      levels.emplace_back("generated " + std::to_string(boxes) + "-" + std::to_string(k),
+                          generated.levels[k].level);
+    }
+  }
+  for (int number = 1; number <= 155; ++number) {
+    const Level& level = MicrobanLevel(number);
+    const Board board = *Board::Build(level);
+    if (board.size() > 48 || board.box_count() < 3 || board.box_count() > 6) continue;
+    levels.emplace_back("Microban " + std::to_string(number), level);
+  }
+  return levels;
 }
 
 struct PatternCheck {
