@@ -169,8 +169,8 @@ enum PruneFlags : uint32_t {
   // 77, loses 10, 33, 37; 0.86x the states on the levels both solve); at
   // 20 s a level it gains 75 and loses 10 and 37.
   // `schedule3` (turns by cost from the 100,000th expansion, `ownopen`,
-  // the dead-sets member): XSokoban at 20 s a level, quiet machine, 67
-  // against 65 (gains 30 and 44, loses none); Microban changes only 153,
+  // the dead-sets member): XSokoban at 20 s a level, quiet machine, 69
+  // against 65 (gains 14, 16, 19, 30, loses none); Microban changes only 153,
   // Microban II only 124 (401,750 states against 251,382).
   // `fess2` (the box-moves member with FESS's six advisors, its four
   // features and least weight first; levels of 12 boxes or more): XSokoban

@@ -198,14 +198,14 @@ TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
 }
 
 // `schedule3` in the portfolio: past kCostTurnsAfter the members take
-// turns by cost, and XSokoban 77 is solved (315,052 expansions in all)
+// turns by cost, and XSokoban 77 is solved (386,699 expansions in all)
 // within a budget the schedule by rounds does not solve it in (it needs
 // 542,878); the solution replays.
 TEST(Schedule, Schedule3SolvesWithinLessWork) {
   if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
   const Level& level = XsokobanLevel(77);
   SolveOptions options;
-  options.max_expansions = 350'000;
+  options.max_expansions = 450'000;
   ASSERT_TRUE(kPruneDefault & kPruneSchedule3);
   const SolveResult r = Solve(level, options);
   ASSERT_EQ(r.status, SolveStatus::kSolved);
