@@ -171,7 +171,7 @@ enum PruneFlags : uint32_t {
   // `schedule3` (turns by cost from the 100,000th expansion, `ownopen`,
   // the dead-sets member): XSokoban at 20 s a level, quiet machine, 69
   // against 65 (gains 14, 16, 19, 30, loses none); Microban changes only 153,
-  // Microban II only 124 (401,750 states against 251,382).
+  // Microban II only 124 (536,756 states against 251,382).
   // `fess2` (the box-moves member with FESS's six advisors, its four
   // features and least weight first; levels of 12 boxes or more): XSokoban
   // at 150,000 expansions 54 against 52 (gains 36, 70, loses none); at 20 s
