@@ -138,9 +138,7 @@ TEST(BoxMoves, SolvesWithAndWithout) {
 // decides: XSokoban 27 (20 boxes), which the portfolio without it leaves
 // unsolved after 150,000 expansions, is solved within 60,000 and replays.
 TEST(BoxMoves, PortfolioMemberSolvesXSokoban27) {
-  const Collection xsokoban = ReadShared("xsokoban90.xsb");
-  ASSERT_GE(xsokoban.levels.size(), 27u);
-  const Level& level = xsokoban.levels[26].level;
+  const Level& level = XsokobanLevel(27);
   SolveOptions options;
   // The member as `fessmoves` makes it (with `fess2`: 60,850 expansions).
   options.prune = (kPruneDefault | kPruneFessMoves) & ~kPruneFess2;

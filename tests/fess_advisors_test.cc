@@ -313,9 +313,7 @@ TEST(FessAdvisors, SolvesWithAndWithout) {
 // solved by that member with it within 2,000 (1,023), and the solution
 // replays.
 TEST(FessAdvisors, BoxMovesMemberSolvesXSokoban70) {
-  const Collection xsokoban = ReadShared("xsokoban90.xsb");
-  ASSERT_GE(xsokoban.levels.size(), 70u);
-  const Level& level = xsokoban.levels[69].level;
+  const Level& level = XsokobanLevel(70);
   SolveOptions options;
   options.member = "boxmoves";
   options.max_expansions = 2'000;

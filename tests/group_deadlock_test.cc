@@ -135,21 +135,7 @@ TEST(GroupDeadlock, NoSolutionPassesADeadGroup) {
 
 // With `deadscan` on and off, the solver solves the same levels and every
 // solution replays.
-TEST(GroupDeadlock, SolvesWithAndWithout) {
-  const Collection xsokoban = ReadShared("xsokoban90.xsb");
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int number : {1, 2, 3, 6, 17, 38, 51, 60}) {
-    levels.emplace_back("XSokoban " + std::to_string(number), xsokoban.levels.at(number - 1).level);
-  }
-  for (int number = 1; number <= 60; ++number) {
-    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
-  }
-  for (uint32_t prune : {uint32_t{kPruneDefault | kPruneDeadScan}, uint32_t{kPruneDefault}}) {
-    for (const auto& [name, level] : levels) {
-      ASSERT_TRUE(SolvesAndReplays(level, prune, name));
-    }
-  }
-}
+TEST(GroupDeadlock, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneDeadScan); }
 
 }  // namespace
 }  // namespace sokoban

@@ -63,6 +63,26 @@ inline std::vector<std::pair<std::string, Level>> SmallPatternLevels(uint64_t se
   return levels;
 }
 
+// With `technique` added to the default set and without it, the solver
+// solves XSokoban 1, 2, 3, 6, 17, 38, 51, 60 (8 boxes or more: the
+// deadlock tables are built at the start) and Microban 1-60, and every
+// solution replays.
+inline void ExpectSolvesWithAndWithout(uint32_t technique) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  std::vector<std::pair<std::string, Level>> levels;
+  for (int number : {1, 2, 3, 6, 17, 38, 51, 60}) {
+    levels.emplace_back("XSokoban " + std::to_string(number), xsokoban.levels.at(number - 1).level);
+  }
+  for (int number = 1; number <= 60; ++number) {
+    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
+  }
+  for (uint32_t prune : {uint32_t{kPruneDefault | technique}, uint32_t{kPruneDefault}}) {
+    for (const auto& [name, level] : levels) {
+      ASSERT_TRUE(SolvesAndReplays(level, prune, name));
+    }
+  }
+}
+
 struct PatternCheck {
   int checked = 0;  // positions searched
   int proved = 0;   // of those, proved unsolvable within the budget

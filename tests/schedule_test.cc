@@ -128,11 +128,6 @@ TEST(Schedule, CostTurnsLateMemberStartsLevel) {
   EXPECT_NEAR(late, steps * per_work / all, 5);
 }
 
-const Level& XsokobanLevel(int number) {
-  static const Collection c = ReadShared("xsokoban90.xsb");
-  return c.levels.at(number - 1).level;
-}
-
 // One member alone: XSokoban 48 is solved at once by the feature-space
 // search without the shared deadlock tables, while the first search, whose
 // learned patterns lead it astray there, has not solved it after 20,000

@@ -38,6 +38,11 @@ inline const Collection& Microban() {
 
 inline const Level& MicrobanLevel(int number) { return Microban().levels.at(number - 1).level; }
 
+inline const Level& XsokobanLevel(int number) {
+  static const Collection c = ReadShared("xsokoban90.xsb");
+  return c.levels.at(number - 1).level;
+}
+
 // Solves `level` and expects a solution that replays; returns the states
 // expanded (0 when it was not solved).
 inline uint64_t ExpansionsToSolve(const Level& level, const SolveOptions& options) {
