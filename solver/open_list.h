@@ -131,8 +131,10 @@ class CellOpenList {
     }
     std::vector<Entry>& heap = cells_[cell];
     const size_t capacity = heap.capacity();
-    heap.push_back({static_cast<uint32_t>(priority), static_cast<uint32_t>(h), ++sequence_, id});
-    std::push_heap(heap.begin(), heap.end(), Later);
+    heap.push_back(
+        {static_cast<uint64_t>(static_cast<uint32_t>(priority)) << 32 | static_cast<uint32_t>(h),
+         ++sequence_, id});
+    std::push_heap(heap.begin(), heap.end(), Later());
     cell_bytes_ += (heap.capacity() - capacity) * sizeof(Entry);
     ++size_;
   }
@@ -161,27 +163,32 @@ class CellOpenList {
       --size_;
       *cell = c;
       std::vector<Entry>& heap = cells_[c];
-      std::pop_heap(heap.begin(), heap.end(), Later);
+      std::pop_heap(heap.begin(), heap.end(), Later());
       const Entry first = heap.back();
       heap.pop_back();
-      *priority = static_cast<int>(first.priority);
-      *h = static_cast<int>(first.h);
+      *priority = static_cast<int>(first.order >> 32);
+      *h = static_cast<int>(static_cast<uint32_t>(first.order));
       return first.id;
     }
   }
 
  private:
   // A cell is a binary heap, 16 bytes an entry: lowest priority first, then
-  // lowest h, then the newest (the order of OpenList).
+  // lowest h, then the newest (the order of OpenList). `order` holds the
+  // priority in its high half and h in its low half, so one comparison
+  // orders both.
   struct Entry {
-    uint32_t priority, h, sequence;
+    uint64_t order;
+    uint32_t sequence;
     StateId id;
   };
-  static bool Later(const Entry& a, const Entry& b) {
-    if (a.priority != b.priority) return a.priority > b.priority;
-    if (a.h != b.h) return a.h > b.h;
-    return a.sequence < b.sequence;
-  }
+  // A function object, not a function: the heap's calls to it inline.
+  struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+      if (a.order != b.order) return a.order > b.order;
+      return a.sequence < b.sequence;
+    }
+  };
 
   std::vector<std::vector<Entry>> cells_;
   // Pushes so far: the feature-space search pushes a state once, and a
