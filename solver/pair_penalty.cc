@@ -84,46 +84,57 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound,
     const int lo = std::min(x, y), hi = std::max(x, y);
     return (static_cast<size_t>(offset_[PairKey(lo, hi)]) + r) * 2 + (x > y ? 1 : 0);
   };
-  auto area = [&](int x, int y, int p) { return Region(std::min(x, y), std::max(x, y), p); };
-  auto visit = [&](int x, int y, int r, uint16_t pushes) {
-    const size_t s = slot(x, y, r);
+  // The queue holds each position as its two squares (a byte each: n_ <=
+  // kMaxSquares) and its area, and next to it its slot, so that taking it
+  // needs neither a division nor the slot again.
+  auto visit = [&](int x, int y, int r, size_t s, uint16_t pushes) {
     if (seen_[s] != kUnseen) return;
     seen_[s] = pushes;
-    queue_.push_back((x * n_ + y) * 256 + r);
+    queue_.push_back(x << 16 | y << 8 | r);
+    queue_.push_back(static_cast<int32_t>(s));
   };
   const int x0 = targets[gi], y0 = targets[gj];
   const int lo = std::min(x0, y0), hi = std::max(x0, y0);
   for (int r = 0; r < offset_[PairKey(lo, hi) + 1] - offset_[PairKey(lo, hi)]; ++r) {
-    visit(x0, y0, r, 0);
+    visit(x0, y0, r, slot(x0, y0, r), 0);
   }
-  for (size_t head = 0; head < queue_.size(); ++head) {
+  const uint8_t* regions = region_.data();
+  for (size_t head = 0; head < queue_.size(); head += 2) {
     const int code = queue_[head];
-    const int r = code % 256, x = code / 256 / n_, y = code / 256 % n_;
-    const uint16_t next = seen_[slot(x, y, r)] + 1;
+    const int r = code & 0xFF, x = code >> 16, y = code >> 8 & 0xFF;
+    const uint16_t next = seen_[static_cast<uint32_t>(queue_[head + 1])] + 1;
+    // The areas of the position's own pair of squares.
+    const uint8_t* here = regions + PairKey(std::min(x, y), std::max(x, y)) * n_;
     for (int which = 0; which < 2; ++which) {
       const int box = which == 0 ? x : y, other = which == 0 ? y : x;
       for (int d = 0; d < 4; ++d) {
         // A pull: the player stands on p next to the box and steps back to
         // `back`; the box follows onto p. A push (kPull's table): the
         // player behind the box (on `back`, the other side) pushes it onto
-        // p and stands where it was.
+        // p and stands where it was. The child's pair is (p, other): its
+        // areas give r2, its offset the slot.
         const int p = board.Neighbour(box, d);
         if (p == kNoSquare || p == other) continue;
-        int r2;
+        int player;
         if (direction_ == Direction::kPush) {
-          if (area(x, y, p) != r) continue;
+          if (here[p] != r) continue;
           const int back = board.Neighbour(p, d);
           if (back == kNoSquare || back == other) continue;
-          r2 = area(p, other, back);
+          player = back;
         } else {
           const int back = board.Neighbour(box, d ^ 2);
-          if (back == kNoSquare || back == other || area(x, y, back) != r) continue;
-          r2 = area(p, other, box);
+          if (back == kNoSquare || back == other || here[back] != r) continue;
+          player = box;
         }
+        const size_t key = PairKey(std::min(p, other), std::max(p, other));
+        const int r2 = regions[key * n_ + player];
+        // Box 0 is the moved box when which == 0, else `other`.
+        const int flip = which == 0 ? p > other : other > p;
+        const size_t s = (static_cast<size_t>(offset_[key]) + r2) * 2 + flip;
         if (which == 0) {
-          visit(p, y, r2, next);
+          visit(p, y, r2, s, next);
         } else {
-          visit(x, p, r2, next);
+          visit(x, p, r2, s, next);
         }
       }
     }
