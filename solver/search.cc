@@ -279,6 +279,7 @@ StateId Search::AddChild(const Move& move) {
   occupied[to] = 1;
   ChildView child{i, from, to, pushes, 0, child_.data(), move.advised};
   bool dead = false;
+  uint64_t key = 0;
   for (ChildPruning* pruning : before_player_) {
     if ((dead = pruning->Dead(node_, child))) break;
   }
@@ -298,6 +299,11 @@ StateId Search::AddChild(const Move& move) {
     } else {
       child.player = child_reach_.Fill(board_, occupied.data(), player_after);
     }
+    // The child's key is known once its player is: the store's slot for
+    // it (and the partners') starts loading while the prunings run.
+    key = boxes_key_ ^ zobrist_.box(from) ^ zobrist_.box(to) ^ zobrist_.player(child.player);
+    store_.Prefetch(key);
+    for (const Search* other : partners_) other->store_.Prefetch(key);
     for (ChildPruning* pruning : with_player_) {
       if ((dead = pruning->Dead(node_, child))) break;
     }
@@ -310,8 +316,6 @@ StateId Search::AddChild(const Move& move) {
   int j = i;
   while (j > 0 && child_[j - 1] > child_[j]) std::swap(child_[j - 1], child_[j]), --j;
   while (j + 1 < box_count_ && child_[j + 1] < child_[j]) std::swap(child_[j + 1], child_[j]), ++j;
-  const uint64_t key =
-      boxes_key_ ^ zobrist_.box(from) ^ zobrist_.box(to) ^ zobrist_.player(child.player);
   assert(key == zobrist_.Key(child.player, child_.data(), box_count_));
 
   // 6. Store it once; queue it when new or reached with fewer pushes.

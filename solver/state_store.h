@@ -67,6 +67,11 @@ class StateStore {
   // The id of an equal stored state, or kNoState (same contract as Insert).
   StateId Find(const uint8_t* packed, uint64_t key) const;
 
+  // A hint only: starts loading the table slot where Insert or Find of a
+  // state with this key will start probing, so that the cache miss (the
+  // table is far larger than the cache) overlaps the caller's work.
+  void Prefetch(uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
+
   size_t size() const { return size_; }
   // No more states fit (ids are kIdBits wide); Insert must not be called.
   bool full() const { return size_ >= kMaxStates; }
