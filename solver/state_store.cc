@@ -83,6 +83,18 @@ void StateCodec::Pack(int player, const Square* boxes, uint8_t* out) const {
 }
 
 void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
+  Decode(in, player, [boxes](int k, Square square) { boxes[k] = square; });
+}
+
+uint64_t StateCodec::Key(const uint8_t* in, const Zobrist& zobrist) const {
+  int player;
+  uint64_t key = 0;
+  Decode(in, &player, [&key, &zobrist](int, Square square) { key ^= zobrist.box(square); });
+  return key ^ zobrist.player(player);
+}
+
+template <typename Box>
+void StateCodec::Decode(const uint8_t* in, int* player, Box box) const {
   // Whole words at a time: a field never spans more than 8 bytes (fields
   // are at most 15 bits wide), and a bitmap word yields its boxes by
   // counting trailing zeros. A state of up to kLocal - 8 bytes is copied
@@ -92,14 +104,14 @@ void StateCodec::Unpack(const uint8_t* in, int* player, Square* boxes) const {
     alignas(8) uint8_t local[kLocal];
     std::memcpy(local, in, stride_);
     std::memset(local + stride_, 0, 8);
-    UnpackWords<false>(local, player, boxes);
+    UnpackWords<false>(local, player, box);
   } else {
-    UnpackWords<true>(in, player, boxes);
+    UnpackWords<true>(in, player, box);
   }
 }
 
-template <bool kChecked>
-void StateCodec::UnpackWords(const uint8_t* in, int* player, Square* boxes) const {
+template <bool kChecked, typename Box>
+void StateCodec::UnpackWords(const uint8_t* in, int* player, Box box) const {
   auto load = [&](size_t at) {
     if constexpr (kChecked) {
       return LoadWord(in, at, stride_);
@@ -123,12 +135,12 @@ void StateCodec::UnpackWords(const uint8_t* in, int* player, Square* boxes) cons
       if (byte == first >> 3) bits &= ~((uint64_t{1} << (first & 7)) - 1);
       while (bits && k < boxes_) {
         const int bit = std::countr_zero(bits);
-        boxes[k++] = static_cast<Square>(byte * 8 + bit - first);
+        box(k++, static_cast<Square>(byte * 8 + bit - first));
         bits &= bits - 1;
       }
     }
   } else {
-    for (int i = 0; i < boxes_; ++i) boxes[i] = static_cast<Square>(field(i + 1));
+    for (int i = 0; i < boxes_; ++i) box(i, static_cast<Square>(field(i + 1)));
   }
 }
 
@@ -136,8 +148,7 @@ StateStore::StateStore(const StateCodec& codec, const Zobrist& zobrist)
     : codec_(codec),
       zobrist_(zobrist),
       stride_(codec.stride()),
-      record_(codec.stride() + sizeof(StateId) + sizeof(uint16_t)),
-      scratch_(codec.boxes()) {
+      record_(codec.stride() + sizeof(StateId) + sizeof(uint16_t)) {
   table_.assign(1024, kEmpty);
   mask_ = table_.size() - 1;
 }
@@ -195,20 +206,24 @@ StateId StateStore::Find(const uint8_t* packed, uint64_t key) const {
   return entry == kEmpty ? kNoState : entry & kIdMask;
 }
 
-uint64_t StateStore::KeyOf(StateId id) const {
-  int player;
-  codec_.Unpack(Packed(id), &player, scratch_.data());
-  return zobrist_.Key(player, scratch_.data(), codec_.boxes());
-}
-
 void StateStore::Grow() {
   std::vector<uint32_t> bigger(table_.size() * 2, kEmpty);
   const size_t mask = bigger.size() - 1;
-  for (StateId id = 0; id < size(); ++id) {
-    const uint64_t key = KeyOf(id);
-    size_t slot = key & mask;
-    while (bigger[slot] != kEmpty) slot = (slot + 1) & mask;
-    bigger[slot] = id | Tag(key);
+  // The states go in by id, as one at a time would; the keys of a few are
+  // found first and their slots prefetched, so the cache misses overlap.
+  constexpr size_t kBatch = 8;
+  uint64_t keys[kBatch];
+  for (size_t first = 0; first < size(); first += kBatch) {
+    const size_t count = std::min(kBatch, size() - first);
+    for (size_t k = 0; k < count; ++k) {
+      keys[k] = KeyOf(static_cast<StateId>(first + k));
+      __builtin_prefetch(&bigger[keys[k] & mask]);
+    }
+    for (size_t k = 0; k < count; ++k) {
+      size_t slot = keys[k] & mask;
+      while (bigger[slot] != kEmpty) slot = (slot + 1) & mask;
+      bigger[slot] = static_cast<StateId>(first + k) | Tag(keys[k]);
+    }
   }
   table_.swap(bigger);
   mask_ = mask;

@@ -40,12 +40,18 @@ class StateCodec {
   // out must hold stride() bytes; boxes sorted ascending.
   void Pack(int player, const Square* boxes, uint8_t* out) const;
   void Unpack(const uint8_t* in, int* player, Square* boxes) const;
+  // zobrist.Key(player, boxes, boxes()) of the packed state, without
+  // unpacking it first.
+  uint64_t Key(const uint8_t* in, const Zobrist& zobrist) const;
 
  private:
-  // Unpack from `in`; kChecked: never read past stride() bytes, else read
-  // up to 8 bytes past them.
-  template <bool kChecked>
-  void UnpackWords(const uint8_t* in, int* player, Square* boxes) const;
+  // Unpacks `in`: sets *player and calls box(k, square) for each box in
+  // order (Unpack and Key). kChecked: never read past stride() bytes, else
+  // read up to 8 bytes past them.
+  template <bool kChecked, typename Box>
+  void UnpackWords(const uint8_t* in, int* player, Box box) const;
+  template <typename Box>
+  void Decode(const uint8_t* in, int* player, Box box) const;
 
   int squares_, boxes_, bits_;
   bool bitmap_;
@@ -119,7 +125,7 @@ class StateStore {
   void Grow();
   size_t Probe(const uint8_t* packed, uint64_t key) const;
   bool SameState(const uint8_t* stored, const uint8_t* packed) const;
-  uint64_t KeyOf(StateId id) const;
+  uint64_t KeyOf(StateId id) const { return codec_.Key(Packed(id), zobrist_); }
 
   const StateCodec& codec_;
   const Zobrist& zobrist_;
@@ -129,7 +135,6 @@ class StateStore {
   std::vector<std::unique_ptr<uint8_t[]>> chunks_;
   std::vector<uint32_t> table_;  // entries, see kIdBits
   size_t mask_ = 0;
-  mutable std::vector<Square> scratch_;  // for KeyOf
 };
 
 }  // namespace sokoban
