@@ -88,7 +88,6 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound,
   // kMaxSquares) and its area, and next to it its slot, so that taking it
   // needs neither a division nor the slot again.
   auto visit = [&](int x, int y, int r, size_t s, uint16_t pushes) {
-    if (seen_[s] != kUnseen) return;
     seen_[s] = pushes;
     queue_.push_back(x << 16 | y << 8 | r);
     queue_.push_back(static_cast<int32_t>(s));
@@ -96,7 +95,7 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound,
   const int x0 = targets[gi], y0 = targets[gj];
   const int lo = std::min(x0, y0), hi = std::max(x0, y0);
   for (int r = 0; r < offset_[PairKey(lo, hi) + 1] - offset_[PairKey(lo, hi)]; ++r) {
-    visit(x0, y0, r, slot(x0, y0, r), 0);
+    if (const size_t s = slot(x0, y0, r); seen_[s] == kUnseen) visit(x0, y0, r, s, 0);
   }
   const uint8_t* regions = region_.data();
   for (size_t head = 0; head < queue_.size(); head += 2) {
@@ -131,6 +130,8 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound,
         // Box 0 is the moved box when which == 0, else `other`.
         const int flip = which == 0 ? p > other : other > p;
         const size_t s = (static_cast<size_t>(offset_[key]) + r2) * 2 + flip;
+        // Most children were seen already: that test stays in the loop.
+        if (seen_[s] != kUnseen) continue;
         if (which == 0) {
           visit(p, y, r2, s, next);
         } else {
