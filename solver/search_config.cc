@@ -20,6 +20,7 @@
 #include "solver/prune_frozen_goals.h"
 #include "solver/prune_groups.h"
 #include "solver/prune_learned.h"
+#include "solver/prune_whole.h"
 
 namespace sokoban {
 
@@ -130,6 +131,9 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   if (push && (prune & kPruneCorralDeadlocks)) {
     c.expansion_prunings.push_back(std::make_unique<CorralDeadlockPruning>(
         board, fast && spec.shared_deadlocks ? &tables : nullptr));
+  }
+  if (fast && push && spec.shared_deadlocks && (prune & kPruneWholeLearn)) {
+    c.expansion_prunings.push_back(std::make_unique<WholeLearnPruning>(board, &tables));
   }
   if (prune & kPruneDeadSquares) {
     c.child_prunings.push_back(

@@ -127,6 +127,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              solver/box_advice.h), join its moves, weighing 0; its cells
 //              hold room connectivity and out of plan too, and each gives
 //              its state of least weight, h only breaking ties
+//   wholelearn a state proved dead by a search of its whole position, now
+//              and then, is pruned, and its smallest dead set becomes a
+//              learned pattern (fast mode; solver/whole_deadlock.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -154,7 +157,8 @@ enum PruneFlags : uint32_t {
   kPruneSchedule3 = 1u << 23,
   kPruneFess2 = 1u << 24,
   kPruneDeadScan = 1u << 25,
-  kPruneAll = (1u << 26) - 1,
+  kPruneWholeLearn = 1u << 29,
+  kPruneAll = (1u << 30) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots`, `deadsets` and `deadscan`. `learned` and `schedule` together take
   // Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and the
@@ -179,12 +183,12 @@ enum PruneFlags : uint32_t {
   // (gains 32, 36, 70, 75, loses none); Microban's search unchanged,
   // Microban II 124 19 states more.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
-                  ~kPruneDeadSets & ~kPruneDeadScan,
+                  ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneWholeLearn,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3,fess2,deadscan",
+// schedule3,fess2,deadscan,wholelearn",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
