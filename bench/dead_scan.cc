@@ -40,6 +40,7 @@
 #include "solver/schedule.h"
 #include "solver/search.h"
 #include "solver/search_config.h"
+#include "solver/solver.h"
 #include "solver/subset_search.h"
 
 namespace sokoban {
@@ -199,7 +200,8 @@ class DeadScanSampler final : public ExpansionPruning {
   uint64_t seen_ = 0;
 };
 
-int Scan(const Level& level, int number, uint64_t max_expansions, int every, int budget) {
+int Scan(const Level& level, int number, uint64_t max_expansions, int every, int budget,
+         uint32_t prune) {
   absl::StatusOr<Board> board = Board::Build(level);
   if (!board.ok()) {
     std::fprintf(stderr, "sokoban_dead_scan: level %d: %s\n", number,
@@ -207,6 +209,7 @@ int Scan(const Level& level, int number, uint64_t max_expansions, int every, int
     return 1;
   }
   SolveOptions options;
+  options.prune = prune;
   LevelTables tables(*board, options);
   SearchSpec spec{.order = SearchSpec::Order::kFeatures, .goal_rooms = true};
   SearchConfig config = MakeSearchConfig(*board, options, spec, tables);
@@ -261,13 +264,24 @@ int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
                  "usage: sokoban_dead_scan FILE LEVELS [--max-expansions N] [--every K] "
-                 "[--budget N]\n  LEVELS: a comma list of level numbers\n");
+                 "[--budget N] [--prune LIST]\n  LEVELS: a comma list of level numbers\n");
     return 2;
   }
   uint64_t max_expansions = 100000;
   int every = 1000, budget = 20000;
+  uint32_t prune = kPruneDefault;
   for (int i = 3; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
+    if (flag == "--prune") {
+      const absl::StatusOr<uint32_t> parsed = ParsePruneList(argv[i + 1]);
+      if (!parsed.ok()) {
+        std::fprintf(stderr, "sokoban_dead_scan: %s\n",
+                     std::string(parsed.status().message()).c_str());
+        return 2;
+      }
+      prune = *parsed;
+      continue;
+    }
     const long long value = std::atoll(argv[i + 1]);
     if (flag == "--max-expansions") {
       max_expansions = static_cast<uint64_t>(value);
@@ -299,7 +313,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     status |= Scan(collection->levels[number - 1].level, static_cast<int>(number), max_expansions,
-                   every, budget);
+                   every, budget, prune);
     p = *end == ',' ? end + 1 : end;
     if (*end && *end != ',') {
       std::fprintf(stderr, "sokoban_dead_scan: bad level list %s\n", argv[2]);

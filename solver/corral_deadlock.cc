@@ -6,9 +6,10 @@
 
 namespace sokoban {
 
-CorralDeadlock::CorralDeadlock(const Board& board)
+CorralDeadlock::CorralDeadlock(const Board& board, bool big)
     : board_(board),
       box_limit_(std::min(kMaxBoxes, board.box_count())),
+      big_(big),
       box_seen_(board.size(), 0),
       own_corrals_(board),
       search_(board, kPolicy) {}
@@ -81,7 +82,7 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
   answer_key(player);
   if (const bool* dead = answers_.Find(answer_key_)) return *dead;
   // The start, normalized: the player's area with only these boxes.
-  const int start_player = search_.AreaOf(boxes_.data(), k, nullptr, player);
+  const int start_player = search_.AreaOf(boxes_.data(), k, nullptr, 0, player);
   if (start_player != player) {
     answer_key(start_player);
     if (const bool* kept = answers_.Find(answer_key_)) {
@@ -91,6 +92,7 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       return dead;
     }
   }
+  budget_ = big_ && k <= kBigBoxes ? kBigNodes : kMaxNodes;
   const bool dead = Exhausts(start_player);
   if (dead && learned_) Learn(start_player);
   answer_key(start_player);
@@ -105,7 +107,7 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
 bool CorralDeadlock::Exhausts(int start_player) {
   return search_.Run(boxes_.data(), static_cast<int>(boxes_.size()), start_player, nullptr,
                      corrals_->squares(corral_id_), corrals_->square_count(corral_id_),
-                     kMaxNodes) == SubsetSearch::kDead;
+                     budget_) == SubsetSearch::kDead;
 }
 
 void CorralDeadlock::Learn(int player) {
@@ -116,7 +118,7 @@ void CorralDeadlock::Learn(int player) {
     const Square removed = boxes_[j];
     boxes_.erase(boxes_.begin() + static_cast<std::ptrdiff_t>(j));
     const int start =
-        search_.AreaOf(boxes_.data(), static_cast<int>(boxes_.size()), nullptr, player);
+        search_.AreaOf(boxes_.data(), static_cast<int>(boxes_.size()), nullptr, 0, player);
     if (!Exhausts(start)) boxes_.insert(boxes_.begin() + static_cast<std::ptrdiff_t>(j), removed);
   }
   learned_->Add(boxes_.data(), static_cast<int>(boxes_.size()), player);

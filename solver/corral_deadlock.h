@@ -37,7 +37,9 @@ namespace sokoban {
 
 class CorralDeadlock {
  public:
-  explicit CorralDeadlock(const Board& board);
+  // big: corrals of up to kBigBoxes boxes are searched to kBigNodes
+  // positions rather than kMaxNodes (`corralbig`).
+  explicit CorralDeadlock(const Board& board, bool big = false);
 
   // occupied[sq] != 0 marks boxes; reach holds the player's area and player
   // is its normalized square; corrals, when given, are the position's
@@ -71,10 +73,16 @@ class CorralDeadlock {
   // search got cheaper: XSokoban at 100,000 expansions 44 -> 45 levels
   // (level 40), Microban 155,443 -> 155,431 states.
   static constexpr int kMaxNodes = 1000;
+  // `corralbig`: corrals of few boxes, dead ones among which often need
+  // 1,000-10,000 positions (XSokoban 89: five boxes).
+  static constexpr int kBigBoxes = 6;
+  static constexpr int kBigNodes = 10000;
   static constexpr size_t kMaxBytes = size_t{32} << 20;
 
   const Board& board_;
   const int box_limit_;
+  const bool big_;
+  int budget_ = kMaxNodes;          // the positions the corral searched now may take
   std::vector<uint32_t> box_seen_;  // stamp of the corral a box was taken for
   uint32_t stamp_ = 0;
   const Corrals* corrals_ = nullptr;  // the position's, and the corral searched

@@ -51,8 +51,8 @@ bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
   std::sort(walls_.begin(), walls_.end());
   // 2. The player's area with only the group and the walls on the board,
   // the group and the walls name the question.
-  for (Square b : walls_) walls_mark_[b] = 1;
-  const int norm = search_.AreaOf(group_.data(), k, walls_mark_.data(), player);
+  const int norm =
+      search_.AreaOf(group_.data(), k, walls_.data(), static_cast<int>(walls_.size()), player);
   const Square first = static_cast<Square>(norm);
   const Square count = static_cast<Square>(k);
   key_.resize(sizeof(Square) * (static_cast<size_t>(k) + walls_.size() + 2));
@@ -68,6 +68,7 @@ bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
     dead = *kept;
   } else {
     // 3. The search.
+    for (Square b : walls_) walls_mark_[b] = 1;
     dead = search_.Run(group_.data(), k, norm, walls_mark_.data(), nullptr, 0, kMaxNodes) ==
            SubsetSearch::kDead;
     expanded_ = search_.expanded();
@@ -75,8 +76,8 @@ bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
     // rest on boxes outside the group).
     if (dead && learned_ && walls_.empty()) learned_->Add(group_.data(), k, norm);
     answers_.Keep(key_, dead);
+    for (Square b : walls_) walls_mark_[b] = 0;
   }
-  for (Square b : walls_) walls_mark_[b] = 0;
   return dead;
 }
 

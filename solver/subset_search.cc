@@ -79,18 +79,14 @@ bool SubsetSearch::Together() const {
   return reached == (k >= 32 ? ~0u : (1u << k) - 1);
 }
 
-int SubsetSearch::AreaOf(const Square* boxes, int k, const uint8_t* walls, int player) {
-  // occupied_ is all clear between searches: only the walls need clearing.
-  wall_squares_.clear();
-  if (walls) {
-    for (int sq = 0; sq < board_.size(); ++sq) {
-      if (walls[sq]) occupied_[sq] = 1, wall_squares_.push_back(static_cast<Square>(sq));
-    }
-  }
+int SubsetSearch::AreaOf(const Square* boxes, int k, const Square* walls, int wall_count,
+                         int player) {
+  // occupied_ is all clear between searches.
   for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 1;
+  for (int i = 0; i < wall_count; ++i) occupied_[walls[i]] = 1;
   const int area = reach_.Fill(board_, occupied_.data(), player);
   for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 0;
-  for (Square sq : wall_squares_) occupied_[sq] = 0;
+  for (int i = 0; i < wall_count; ++i) occupied_[walls[i]] = 0;
   return area;
 }
 

@@ -74,8 +74,8 @@ class SubsetSearch {
               int escapes, int max_nodes);
 
   // The normalized player (smallest square of its area) with only
-  // boxes[0..k) and the walls (null: none) on the board.
-  int AreaOf(const Square* boxes, int k, const uint8_t* walls, int player);
+  // boxes[0..k) and walls[0..wall_count) on the board.
+  int AreaOf(const Square* boxes, int k, const Square* walls, int wall_count, int player);
 
   // Positions the last Run expanded.
   int expanded() const { return expanded_; }

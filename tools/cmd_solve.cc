@@ -246,10 +246,10 @@ int RunSolve(const Args& args) {
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
       "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors), "
-      "deadscan; "
+      "deadscan, corralbig (corral deadlocks of up to 6 boxes searched to 10,000 positions); "
       "or all, default (all "
       "but "
-      "roomconn, outofplan, hotspots, deadsets and deadscan; the default), none; -NAME "
+      "roomconn, outofplan, hotspots, deadsets, deadscan and corralbig; the default), none; -NAME "
       "takes one "
       "out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
