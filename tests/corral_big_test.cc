@@ -43,13 +43,7 @@ TEST(CorralBig, EveryPositionCalledDeadIsUnsolvable) {
     if (static_cast<int>(live.size()) < board.box_count() + 2) continue;
     Reach reach(board.size());
     for (int draw = 0; draw < 40 && checked < wanted; ++draw) {
-      std::shuffle(live.begin(), live.end(), rng);
-      std::vector<Square> boxes(live.begin(), live.begin() + board.box_count());
-      std::sort(boxes.begin(), boxes.end());
-      std::vector<uint8_t> occupied(board.size(), 0);
-      for (Square b : boxes) occupied[b] = 1;
-      int player = static_cast<int>(rng() % board.size());
-      while (occupied[player]) player = (player + 1) % board.size();
+      auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
       const int norm = reach.Fill(board, occupied.data(), player);
       const bool dead = big.IsDead(occupied.data(), reach, norm);
       // A larger budget only decides more: what the small search proves
