@@ -42,6 +42,7 @@
 #include "solver/schedule.h"
 #include "solver/search.h"
 #include "solver/search_config.h"
+#include "solver/solver.h"
 #include "solver/subset_search.h"
 
 namespace sokoban {
@@ -274,7 +275,7 @@ int main(int argc, char** argv) {
   for (int i = 3; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--prune") {
-      absl::StatusOr<uint32_t> parsed = ParsePruneList(argv[i + 1]);
+      const absl::StatusOr<uint32_t> parsed = ParsePruneList(argv[i + 1]);
       if (!parsed.ok()) {
         std::fprintf(stderr, "sokoban_dead_scan: %s\n",
                      std::string(parsed.status().message()).c_str());

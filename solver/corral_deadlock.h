@@ -8,11 +8,11 @@
 // boxes, would do one or the other (fewer boxes never block a walk or a
 // push, and dead squares and freeze deadlocks of the smaller position are
 // deadlocks of the larger). The question is answered by a breadth-first
-// search over those boxes with a node budget; past the budget the answer is
-// "not dead". A corral with a box the player can push now out of it is
-// taken as open and not searched. Answers are kept by corral (its first
-// square, the player's square and the boxes), so a corral met again costs
-// one lookup.
+// search over those boxes (solver/subset_search.h) with a node budget;
+// past the budget the answer is "not dead". A corral with a box the player
+// can push now out of it is taken as open and not searched. Answers are
+// kept by corral (its first square, the player's square and the boxes), so
+// a corral met again costs one lookup.
 //
 // Each corral proved dead can also become a learned pattern (ShareWith):
 // its boxes, less every box whose removal leaves the search still finding
@@ -26,17 +26,20 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "solver/board.h"
+#include "solver/kept_answers.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/pi_corral.h"
 #include "solver/reach.h"
+#include "solver/subset_search.h"
 
 namespace sokoban {
 
 class CorralDeadlock {
  public:
-  explicit CorralDeadlock(const Board& board);
+  // big: corrals of up to kBigBoxes boxes are searched to kBigNodes
+  // positions rather than kMaxNodes (`corralbig`).
+  explicit CorralDeadlock(const Board& board, bool big = false);
 
   // occupied[sq] != 0 marks boxes; reach holds the player's area and player
   // is its normalized square; corrals, when given, are the position's
@@ -49,7 +52,7 @@ class CorralDeadlock {
   void ShareWith(LearnedDeadlocks* table) { learned_ = table; }
 
   // Memory held by the kept answers.
-  size_t bytes() const { return bytes_; }
+  size_t bytes() const { return answers_.bytes(); }
 
  private:
   // Searches the corral corral_id_ of corrals_, whose first square is
@@ -63,7 +66,6 @@ class CorralDeadlock {
   // Adds the pattern of boxes_, less the boxes it does without, the player
   // on `player`, to learned_.
   void Learn(int player);
-  void Keep(bool dead);  // keeps the answer under answer_key_
   static void Key(const Square* boxes, int count, int player, std::string& key);
 
   static constexpr int kMaxBoxes = 12;
@@ -71,31 +73,29 @@ class CorralDeadlock {
   // search got cheaper: XSokoban at 100,000 expansions 44 -> 45 levels
   // (level 40), Microban 155,443 -> 155,431 states.
   static constexpr int kMaxNodes = 1000;
+  // `corralbig`: corrals of few boxes, dead ones among which often need
+  // 1,000-10,000 positions (XSokoban 89: five boxes).
+  static constexpr int kBigBoxes = 6;
+  static constexpr int kBigNodes = 10000;
   static constexpr size_t kMaxBytes = size_t{32} << 20;
 
   const Board& board_;
   const int box_limit_;
+  const bool big_;
+  int budget_ = kMaxNodes;          // the positions the corral searched now may take
   std::vector<uint32_t> box_seen_;  // stamp of the corral a box was taken for
   uint32_t stamp_ = 0;
   const Corrals* corrals_ = nullptr;  // the position's, and the corral searched
   int corral_id_ = 0;
   Corrals own_corrals_;  // for IsDead without corrals
-  std::vector<Square> boxes_, child_, kept_;
+  std::vector<Square> boxes_, kept_;
   LearnedDeadlocks* learned_ = nullptr;
-  std::vector<uint8_t> sub_occupied_;
-  Reach reach_, child_reach_;  // a node's area; a child's, when it needs a fill
-  absl::flat_hash_map<std::string, bool> answers_;  // corral key -> dead
-  size_t bytes_ = 0;
-  // Adds the node at the end of nodes_ to seen_ unless an equal node is
-  // there; false (and the node is dropped) when one is.
-  bool AddLastNode(size_t stride);
-
-  std::vector<Square> nodes_;  // search nodes: player, then the boxes
-  // The nodes seen: indices into nodes_ (-1 empty), open addressing by a
-  // hash of the node's squares; kept under half full.
-  std::vector<int> seen_;
-  size_t seen_count_ = 0;
-  std::vector<std::pair<int, int>> pushes_;
+  // Breadth-first, each child normalized when generated (one table of
+  // positions): the order the corral searches were measured with.
+  static constexpr SubsetSearch::Policy kPolicy{.goals_first = false,
+                                                .normalize_when_generated = true};
+  SubsetSearch search_;
+  KeptAnswers answers_{kMaxBytes};  // corral key -> dead
   std::string answer_key_;
 };
 

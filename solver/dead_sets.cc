@@ -19,9 +19,9 @@ DeadSets::DeadSets(const Board& board)
       x_(board.size()),
       y_(board.size()),
       occupied_(board.size(), 0),
-      reach_(board.size()),
       area_reach_(board.size()),
-      area_seen_(board.size(), 0) {
+      area_seen_(board.size(), 0),
+      search_(board, kPolicy) {
   for (int sq = 0; sq < board.size(); ++sq) {
     x_[sq] = board.Cell(sq) % board.width();
     y_[sq] = board.Cell(sq) / board.width();
@@ -165,81 +165,14 @@ bool DeadSets::PairDead(int a, int b, int player) {
 
 DeadSets::Verdict DeadSets::Search(const Square* boxes, int k, int player) {
   ++searched_;
-  const size_t stride = static_cast<size_t>(k) + 1;
-  seen_.clear();
-  expanded_.clear();
-  nodes_store_.clear();
-  for (auto& bucket : buckets_) bucket.clear();
-  auto distance = [&](const Square* b) {
-    int h = 0;
-    for (int i = 0; i < k; ++i) h += board_.GoalDistance(b[i]);
-    return h;
-  };
-  size_t lowest = 0;
-  auto add = [&](int p, const Square* b) {
-    const size_t h = static_cast<size_t>(distance(b));
-    if (h >= buckets_.size()) buckets_.resize(h + 1);
-    buckets_[h].push_back(static_cast<uint32_t>(nodes_store_.size() / stride));
-    lowest = std::min(lowest, h);
-    nodes_store_.push_back(static_cast<Square>(p));
-    nodes_store_.insert(nodes_store_.end(), b, b + k);
-  };
-  bool root_on_goals = true;
-  for (int i = 0; i < k; ++i) root_on_goals = root_on_goals && board_.IsGoal(boxes[i]);
-  if (root_on_goals) return Verdict::kAlive;
-  // Children are kept by the square the player pushed from (cheap) and
-  // normalized when taken, by the fill their expansion makes anyway: most
-  // are never taken, the search ending on goals first.
-  seen_.insert(Key(boxes, k, player));
-  add(player, boxes);
-  Square node[4], child[4];
-  for (int expanded = 0;;) {
-    while (lowest < buckets_.size() && buckets_[lowest].empty()) ++lowest;
-    if (lowest == buckets_.size()) return Verdict::kDead;  // ran out
-    if (expanded >= (k == 2 ? kPairNodes : kTripleNodes) || nodes_ >= kTotalNodes)
-      return Verdict::kUnknown;
-    const size_t at = buckets_[lowest].back() * stride;
-    buckets_[lowest].pop_back();
-    std::copy(nodes_store_.begin() + static_cast<std::ptrdiff_t>(at) + 1,
-              nodes_store_.begin() + static_cast<std::ptrdiff_t>(at + stride), node);
-    for (int i = 0; i < k; ++i) occupied_[node[i]] = 1;
-    const int norm = reach_.Fill(board_, occupied_.data(), nodes_store_[at]);
-    if (!expanded_.insert(Key(node, k, norm)).second) {
-      for (int i = 0; i < k; ++i) occupied_[node[i]] = 0;
-      continue;
-    }
-    ++expanded;
-    ++nodes_;
-    bool solved = false;
-    for (int i = 0; i < k && !solved; ++i) {
-      const int box = node[i];
-      for (int d = 0; d < 4 && !solved; ++d) {
-        const int to = board_.Neighbour(box, d), behind = board_.Neighbour(box, d ^ 2);
-        if (to == kNoSquare || behind == kNoSquare || occupied_[to] || board_.IsDead(to) ||
-            !reach_.Reached(behind)) {
-          continue;
-        }
-        if (IsFreezeDeadlockAfterMove(board_, occupied_.data(), box, to)) continue;
-        // The child's boxes, sorted: the moved one slides into place.
-        std::copy(node, node + k, child);
-        int at_i = i;
-        child[at_i] = static_cast<Square>(to);
-        while (at_i > 0 && child[at_i - 1] > child[at_i])
-          std::swap(child[at_i - 1], child[at_i]), --at_i;
-        while (at_i + 1 < k && child[at_i + 1] < child[at_i])
-          std::swap(child[at_i + 1], child[at_i]), ++at_i;
-        bool on_goals = true;
-        for (int j = 0; j < k; ++j) on_goals = on_goals && board_.IsGoal(child[j]);
-        if (on_goals) {
-          solved = true;
-          break;
-        }
-        if (seen_.insert(Key(child, k, box)).second) add(box, child);
-      }
-    }
-    for (int i = 0; i < k; ++i) occupied_[node[i]] = 0;
-    if (solved) return Verdict::kAlive;
-  }
+  // The set's budget, and what is left of the level's.
+  const uint64_t left = kTotalNodes - nodes_;
+  const int budget = k == 2 ? kPairNodes : kTripleNodes;
+  const SubsetSearch::Verdict verdict =
+      search_.Run(boxes, k, player, nullptr, nullptr, 0,
+                  left < static_cast<uint64_t>(budget) ? static_cast<int>(left) : budget);
+  nodes_ += static_cast<uint64_t>(search_.expanded());
+  return verdict;
 }
 
 }  // namespace sokoban

@@ -18,11 +18,11 @@
 // area, when it adds nothing: a box is frozen off a goal already (freeze
 // deadlocks), all its boxes are on goals, or a smaller set in it is dead
 // with the player there (pairs are searched first; a dead pair is a pattern
-// of its own). Each search is goal-directed (fewest pushes to the nearest
-// goals first), so that live sets, the most, end soon; it gives up past
-// kPairNodes or kTripleNodes positions, and the whole build past
-// kTotalNodes, so the work per level is bounded and, counted in positions,
-// deterministic.
+// of its own). Each search (solver/subset_search.h) is goal-directed
+// (fewest pushes to the nearest goals first), so that live sets, the
+// most, end soon; it gives up past kPairNodes or kTripleNodes positions,
+// and the whole build past kTotalNodes, so the work per level is bounded
+// and, counted in positions, deterministic.
 //
 //   DeadSets sets(board);
 //   sets.Build(&table);   // adds the dead sets to `table`
@@ -32,10 +32,10 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "solver/board.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/reach.h"
+#include "solver/subset_search.h"
 
 namespace sokoban {
 
@@ -67,7 +67,7 @@ class DeadSets {
   int dead_triples() const { return dead_triples_; }
 
  private:
-  enum class Verdict : uint8_t { kDead, kAlive, kUnknown };
+  using Verdict = SubsetSearch::Verdict;
   // The search over the boxes boxes[0..k) (sorted), the player on `player`
   // (normalized: the smallest square of its area with only these boxes).
   Verdict Search(const Square* boxes, int k, int player);
@@ -89,15 +89,12 @@ class DeadSets {
   bool enabled_;
   std::vector<int> x_, y_;  // grid coordinates of each square
   std::vector<uint8_t> occupied_;
-  Reach reach_, area_reach_;
+  Reach area_reach_;
   std::vector<uint32_t> area_seen_;  // stamp of the set whose areas marked it
   uint32_t area_stamp_ = 0;
-  // The search: positions (player, then k boxes) by index; the open ones by
-  // their sum of goal distances.
-  std::vector<Square> nodes_store_;
-  std::vector<std::vector<uint32_t>> buckets_;
-  absl::flat_hash_set<uint64_t> seen_;         // generated: boxes, the player's square
-  absl::flat_hash_set<uint64_t> expanded_;     // expanded: boxes, the normalized player
+  // Goal-directed, a child on goals answering when generated.
+  static constexpr SubsetSearch::Policy kPolicy{.goals_when_generated = true};
+  SubsetSearch search_;
   absl::flat_hash_map<uint64_t, bool> pairs_;  // pair key -> dead
   uint64_t nodes_ = 0;
   int searched_ = 0, dead_pairs_ = 0, dead_triples_ = 0;

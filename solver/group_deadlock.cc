@@ -9,12 +9,9 @@ namespace sokoban {
 
 GroupDeadlock::GroupDeadlock(const Board& board)
     : board_(board),
-      search_(board),
+      search_(board, kPolicy),
       taken_(board.size(), 0),
-      sub_occupied_(board.size(), 0),
-      reach_(board.size()) {
-  search_.StopWhenApart(true);
-}
+      walls_mark_(board.size(), 0) {}
 
 bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
   expanded_ = 0;
@@ -54,10 +51,8 @@ bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
   std::sort(walls_.begin(), walls_.end());
   // 2. The player's area with only the group and the walls on the board,
   // the group and the walls name the question.
-  for (Square b : group_) sub_occupied_[b] = 1;
-  for (Square b : walls_) sub_occupied_[b] = 1;
-  const int norm = reach_.Fill(board_, sub_occupied_.data(), player);
-  for (Square b : group_) sub_occupied_[b] = 0;
+  const int norm =
+      search_.AreaOf(group_.data(), k, walls_.data(), static_cast<int>(walls_.size()), player);
   const Square first = static_cast<Square>(norm);
   const Square count = static_cast<Square>(k);
   key_.resize(sizeof(Square) * (static_cast<size_t>(k) + walls_.size() + 2));
@@ -69,20 +64,20 @@ bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
     std::memcpy(at + sizeof(Square) * group_.size(), walls_.data(), sizeof(Square) * walls_.size());
   }
   bool dead = false;
-  if (auto it = answers_.find(key_); it != answers_.end()) {
-    dead = it->second;
+  if (const bool* kept = answers_.Find(key_)) {
+    dead = *kept;
   } else {
     // 3. The search.
-    dead = search_.Run(group_.data(), k, norm, sub_occupied_.data(), nullptr, 0, kMaxNodes) ==
+    for (Square b : walls_) walls_mark_[b] = 1;
+    dead = search_.Run(group_.data(), k, norm, walls_mark_.data(), nullptr, 0, kMaxNodes) ==
            SubsetSearch::kDead;
     expanded_ = search_.expanded();
     // A pattern holds the boxes only: without walls (their freezing may
     // rest on boxes outside the group).
     if (dead && learned_ && walls_.empty()) learned_->Add(group_.data(), k, norm);
-    const size_t entry = sizeof(std::string) + sizeof(bool) + 1 + key_.size() + 16;
-    if (bytes_ + entry <= kMaxBytes && answers_.emplace(key_, dead).second) bytes_ += entry;
+    answers_.Keep(key_, dead);
+    for (Square b : walls_) walls_mark_[b] = 0;
   }
-  for (Square b : walls_) sub_occupied_[b] = 0;
   return dead;
 }
 

@@ -32,8 +32,8 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "solver/board.h"
+#include "solver/kept_answers.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/reach.h"
 #include "solver/subset_search.h"
@@ -65,20 +65,21 @@ class GroupDeadlock {
   const std::vector<Square>& group() const { return group_; }
   int expanded() const { return expanded_; }
   // Memory held by the kept answers.
-  size_t bytes() const { return bytes_; }
+  size_t bytes() const { return answers_.bytes(); }
 
  private:
   static constexpr size_t kMaxBytes = size_t{32} << 20;
 
+  // Goal-directed, giving up once the group comes apart.
+  static constexpr SubsetSearch::Policy kPolicy{.stop_when_apart = true};
+
   const Board& board_;
   SubsetSearch search_;
   LearnedDeadlocks* learned_ = nullptr;
-  std::vector<uint8_t> taken_, sub_occupied_;
-  Reach reach_;
+  std::vector<uint8_t> taken_, walls_mark_;
   std::vector<Square> group_, walls_;
   std::string key_;
-  absl::flat_hash_map<std::string, bool> answers_;  // group and player -> dead
-  size_t bytes_ = 0;
+  KeptAnswers answers_{kMaxBytes};  // group and player -> dead
   int expanded_ = 0;
 };
 

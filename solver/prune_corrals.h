@@ -45,8 +45,9 @@ class CorralDeadlockPruning final : public ExpansionPruning {
   // Each corral proved dead becomes a pattern in the level's table of
   // learned patterns while `tables` (null: none) has the learning on
   // (LevelTables::learning()); `tables` must outlive this.
-  CorralDeadlockPruning(const Board& board, const LevelTables* tables)
-      : corral_deadlock_(board), tables_(tables) {}
+  // big: `corralbig` (CorralDeadlock's larger budget for few boxes).
+  CorralDeadlockPruning(const Board& board, const LevelTables* tables, bool big)
+      : corral_deadlock_(board, big), tables_(tables) {}
 
   bool Keep(Expansion& parent) override {
     // The learning may start while the search runs (solver/schedule.h).

@@ -130,7 +130,7 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   }
   if (push && (prune & kPruneCorralDeadlocks)) {
     c.expansion_prunings.push_back(std::make_unique<CorralDeadlockPruning>(
-        board, fast && spec.shared_deadlocks ? &tables : nullptr));
+        board, fast && spec.shared_deadlocks ? &tables : nullptr, (prune & kPruneCorralBig) != 0));
   }
   if (fast && push && spec.shared_deadlocks && (prune & kPruneWholeLearn)) {
     c.expansion_prunings.push_back(std::make_unique<WholeLearnPruning>(board, &tables));

@@ -157,13 +157,14 @@ enum PruneFlags : uint32_t {
   kPruneSchedule3 = 1u << 23,
   kPruneFess2 = 1u << 24,
   kPruneDeadScan = 1u << 25,
+  kPruneCorralBig = 1u << 26,
   kPruneWholeLearn = 1u << 29,
   kPruneAll = (1u << 30) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
-  // `hotspots`, `deadsets` and `deadscan`. `learned` and `schedule` together take
-  // Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs` and the
-  // learning start late on small levels (solver/schedule.h), so Microban's median time stays
-  // main's. XSokoban at 150,000 expansions a level, each over the default set of the time (46
+  // `hotspots`, `deadsets`, `deadscan`, `corralbig` and `wholelearn`. `learned` and `schedule`
+  // together take Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs`
+  // and the learning start late on small levels (solver/schedule.h), so Microban's median time
+  // stays main's. XSokoban at 150,000 expansions a level, each over the default set of the time (46
   // solved): `roomconn` 46 (gains 15, 59, 70, loses 20, 33, 61), `outofplan` 46 (the same),
   // `hotspots` 41 (loses 10, 33, 40, 48, 61); `packorder` 50 (gains 21, 22,
   // 26, 72, loses none). `fessmoves` (on levels of 12 boxes or more)
@@ -183,12 +184,12 @@ enum PruneFlags : uint32_t {
   // (gains 32, 36, 70, 75, loses none); Microban's search unchanged,
   // Microban II 124 19 states more.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
-                  ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneWholeLearn,
+                  ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneCorralBig & ~kPruneWholeLearn,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3,fess2,deadscan,wholelearn",
+// schedule3,fess2,deadscan,corralbig,wholelearn",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

@@ -5,13 +5,17 @@
 #include <cstdlib>
 
 #include "solver/freeze.h"
+#include "solver/player_area.h"
 
 namespace sokoban {
 
-SubsetSearch::SubsetSearch(const Board& board)
+SubsetSearch::SubsetSearch(const Board& board, const Policy& policy)
     : board_(board),
+      policy_(policy),
       occupied_(board.size(), 0),
+      escape_mark_(board.size(), 0),
       reach_(board.size()),
+      child_reach_(board.size()),
       x_(board.size()),
       y_(board.size()) {
   for (int sq = 0; sq < board.size(); ++sq) {
@@ -75,47 +79,56 @@ bool SubsetSearch::Together() const {
   return reached == (k >= 32 ? ~0u : (1u << k) - 1);
 }
 
-SubsetSearch::Verdict SubsetSearch::Run(const Square* boxes, int k, int player,
-                                        const uint8_t* walls, const uint8_t* escape,
-                                        int max_nodes) {
-  escape_.clear();
-  if (escape) {
-    for (int sq = 0; sq < board_.size(); ++sq) {
-      if (escape[sq]) escape_.push_back(static_cast<Square>(sq));
-    }
-  }
-  return Search(boxes, k, player, walls, max_nodes);
+int SubsetSearch::AreaOf(const Square* boxes, int k, const Square* walls, int wall_count,
+                         int player) {
+  // occupied_ is all clear between searches.
+  for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 1;
+  for (int i = 0; i < wall_count; ++i) occupied_[walls[i]] = 1;
+  const int area = reach_.Fill(board_, occupied_.data(), player);
+  for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 0;
+  for (int i = 0; i < wall_count; ++i) occupied_[walls[i]] = 0;
+  return area;
 }
 
 SubsetSearch::Verdict SubsetSearch::Run(const Square* boxes, int k, int player,
                                         const uint8_t* walls, const Square* escape, int escapes,
                                         int max_nodes) {
-  escape_.assign(escape, escape + escapes);
-  return Search(boxes, k, player, walls, max_nodes);
-}
-
-SubsetSearch::Verdict SubsetSearch::Search(const Square* boxes, int k, int player,
-                                           const uint8_t* walls, int max_nodes) {
-  expanded_ = 0;
-  stride_ = static_cast<size_t>(k) + 1;
-  nodes_.clear();
-  expanded_nodes_.clear();
-  seen_.assign(1024, -1);
-  expanded_seen_.assign(1024, -1);
-  seen_count_ = expanded_count_ = 0;
-  for (auto& bucket : buckets_) bucket.clear();
-  // The squares held by walls stay marked during the whole search.
+  // The squares held by walls, and the escape squares, stay marked during
+  // the whole search.
   wall_squares_.clear();
   if (walls) {
     for (int sq = 0; sq < board_.size(); ++sq) {
       if (walls[sq]) occupied_[sq] = 1, wall_squares_.push_back(static_cast<Square>(sq));
     }
   }
-  auto clear_walls = [&] {
-    for (Square sq : wall_squares_) occupied_[sq] = 0;
-  };
+  escape_.assign(escape, escape + escapes);
+  for (Square sq : escape_) escape_mark_[sq] = 1;
+  node_.assign(boxes, boxes + k);
+  std::sort(node_.begin(), node_.end());
+  nodes_.clear();
+  nodes_.push_back(static_cast<Square>(player));
+  nodes_.insert(nodes_.end(), node_.begin(), node_.end());
+  const Verdict verdict = Search(k, max_nodes);
+  for (Square sq : wall_squares_) occupied_[sq] = 0;
+  for (Square sq : escape_) escape_mark_[sq] = 0;
+  return verdict;
+}
+
+SubsetSearch::Verdict SubsetSearch::Search(int k, int max_nodes) {
+  expanded_ = 0;
+  stride_ = static_cast<size_t>(k) + 1;
+  seen_.assign(1024, -1);
+  seen_count_ = 0;
+  if (!policy_.normalize_when_generated) {
+    expanded_nodes_.clear();
+    expanded_seen_.assign(1024, -1);
+    expanded_count_ = 0;
+  }
+  head_ = 0;
+  for (auto& bucket : buckets_) bucket.clear();
   size_t lowest = 0;
   auto queue_last = [&] {
+    if (!policy_.goals_first) return;  // breadth-first: nodes_ is the queue
     const size_t at = nodes_.size() - stride_;
     size_t h = 0;
     for (size_t j = 1; j < stride_; ++j)
@@ -124,25 +137,33 @@ SubsetSearch::Verdict SubsetSearch::Search(const Square* boxes, int k, int playe
     buckets_[h].push_back(static_cast<int>(at / stride_));
     lowest = std::min(lowest, h);
   };
-  // 1. The root.
-  node_.assign(boxes, boxes + k);
-  std::sort(node_.begin(), node_.end());
-  nodes_.push_back(static_cast<Square>(player));
-  nodes_.insert(nodes_.end(), node_.begin(), node_.end());
+  auto all_on_goals = [&](const std::vector<Square>& boxes) {
+    for (Square b : boxes) {
+      if (!board_.IsGoal(b)) return false;
+    }
+    return true;
+  };
+  // 1. The root, in nodes_ already.
+  if (policy_.goals_when_generated && all_on_goals(node_)) return kAlive;
   AddLastNode(nodes_, seen_, seen_count_);
   queue_last();
   child_.resize(k);
-  Verdict verdict = kDead;
   while (true) {
-    // 2. The open node of the fewest pushes to the goals.
-    while (lowest < buckets_.size() && buckets_[lowest].empty()) ++lowest;
-    if (lowest == buckets_.size()) break;  // ran out: dead
-    if (expanded_ >= max_nodes) {
-      verdict = kUnknown;
-      break;
+    // 2. The next open node: the fewest pushes to the goals, or the first
+    // generated.
+    size_t at;
+    if (policy_.goals_first) {
+      while (lowest < buckets_.size() && buckets_[lowest].empty()) ++lowest;
+      if (lowest == buckets_.size()) return kDead;  // ran out
+      if (expanded_ >= max_nodes) return kUnknown;
+      at = static_cast<size_t>(buckets_[lowest].back()) * stride_;
+      buckets_[lowest].pop_back();
+    } else {
+      at = head_ * stride_;
+      if (at >= nodes_.size()) return kDead;  // ran out
+      if (expanded_ >= max_nodes) return kUnknown;
+      ++head_;
     }
-    const size_t at = static_cast<size_t>(buckets_[lowest].back()) * stride_;
-    buckets_[lowest].pop_back();
     node_.assign(nodes_.begin() + static_cast<std::ptrdiff_t>(at) + 1,
                  nodes_.begin() + static_cast<std::ptrdiff_t>(at + stride_));
     bool on_goals = true;
@@ -150,21 +171,22 @@ SubsetSearch::Verdict SubsetSearch::Search(const Square* boxes, int k, int playe
       occupied_[b] = 1;
       on_goals = on_goals && board_.IsGoal(b);
     }
-    // Expanded once per normalized position.
-    expanded_nodes_.push_back(
-        static_cast<Square>(reach_.Fill(board_, occupied_.data(), nodes_[at])));
-    expanded_nodes_.insert(expanded_nodes_.end(), node_.begin(), node_.end());
-    if (!AddLastNode(expanded_nodes_, expanded_seen_, expanded_count_)) {
-      for (Square b : node_) occupied_[b] = 0;
-      continue;
+    const int player = reach_.Fill(board_, occupied_.data(), nodes_[at]);
+    if (!policy_.normalize_when_generated) {
+      // Expanded once per normalized position.
+      expanded_nodes_.push_back(static_cast<Square>(player));
+      expanded_nodes_.insert(expanded_nodes_.end(), node_.begin(), node_.end());
+      if (!AddLastNode(expanded_nodes_, expanded_seen_, expanded_count_)) {
+        for (Square b : node_) occupied_[b] = 0;
+        continue;
+      }
     }
     ++expanded_;
     bool alive = on_goals;
     for (size_t j = 0; j < escape_.size() && !alive; ++j) alive = reach_.Reached(escape_[j]);
-    if (stop_when_apart_ && !alive && !Together()) {
+    if (policy_.stop_when_apart && !alive && !Together()) {
       for (Square b : node_) occupied_[b] = 0;
-      verdict = kUnknown;
-      break;
+      return kUnknown;
     }
     // 3. Each push, unless onto a dead square or into a freeze deadlock.
     for (int i = 0; i < k && !alive; ++i) {
@@ -176,22 +198,42 @@ SubsetSearch::Verdict SubsetSearch::Search(const Square* boxes, int k, int playe
           continue;
         }
         if (IsFreezeDeadlockAfterMove(board_, occupied_.data(), from, to)) continue;
-        child_ = node_;
-        child_[i] = static_cast<Square>(to);
-        std::sort(child_.begin(), child_.end());
-        nodes_.push_back(static_cast<Square>(from));
+        // The player, on the square the box left, next to a free escape
+        // square: alive (the child's search would stop there).
+        for (int s = 0; s < 4 && !escape_.empty() && !alive; ++s) {
+          const int n = board_.Neighbour(from, s);
+          alive = n != kNoSquare && n != to && !occupied_[n] && escape_mark_[n];
+        }
+        if (alive) break;
+        // The child's boxes, sorted: the moved one slides into place.
+        std::copy(node_.begin(), node_.end(), child_.begin());
+        int slot = i;
+        child_[slot] = static_cast<Square>(to);
+        while (slot > 0 && child_[slot - 1] > child_[slot])
+          std::swap(child_[slot - 1], child_[slot]), --slot;
+        while (slot + 1 < k && child_[slot + 1] < child_[slot])
+          std::swap(child_[slot + 1], child_[slot]), ++slot;
+        if (policy_.goals_when_generated && all_on_goals(child_)) {
+          alive = true;
+          break;
+        }
+        int child_player = from;
+        if (policy_.normalize_when_generated) {
+          occupied_[from] = 0;
+          occupied_[to] = 1;
+          child_player =
+              PlayerAfterMove(board_, occupied_.data(), reach_, from, to, from, child_reach_);
+          occupied_[to] = 0;
+          occupied_[from] = 1;
+        }
+        nodes_.push_back(static_cast<Square>(child_player));
         nodes_.insert(nodes_.end(), child_.begin(), child_.end());
         if (AddLastNode(nodes_, seen_, seen_count_)) queue_last();
       }
     }
     for (Square b : node_) occupied_[b] = 0;
-    if (alive) {
-      verdict = kAlive;
-      break;
-    }
+    if (alive) return kAlive;
   }
-  clear_walls();
-  return verdict;
 }
 
 }  // namespace sokoban

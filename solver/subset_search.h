@@ -1,5 +1,7 @@
 // An exhaustive search over a subset of a position's boxes, for deadlock
-// proofs.
+// proofs: the one search behind the corral deadlocks
+// (solver/corral_deadlock.h), the dead sets (solver/dead_sets.h) and the
+// group deadlocks (solver/group_deadlock.h).
 //
 // The search pushes only the boxes it is given, from the player's square,
 // with every other box taken off the board except those the caller names
@@ -12,11 +14,17 @@
 // or a push, the boxes named as walls stand where they stand in every
 // solution, and dead squares and freeze deadlocks of the smaller position
 // are deadlocks of the larger. Past its budget of positions the answer is
-// kUnknown. Goal-directed (fewest pushes to the nearest goals first), so
-// that live subsets, the most, end soon.
+// kUnknown. A push after which the player stands next to a free escape
+// square answers kAlive at once.
+//
+// What differs between its users is a Policy, fixed at construction: the
+// order (goal-directed, fewest pushes to the nearest goals first, so that
+// live subsets, the most, end soon; or breadth-first), when a child is
+// normalized and when its goals are looked at, and whether boxes that come
+// apart end the search.
 //
 //   SubsetSearch search(board);
-//   if (search.Run(boxes, k, player, walls, nullptr, 20000) == SubsetSearch::kDead) ...
+//   if (search.Run(boxes, k, player, walls, nullptr, 0, 20000) == SubsetSearch::kDead) ...
 #pragma once
 
 #include <cstdint>
@@ -27,55 +35,74 @@
 
 namespace sokoban {
 
+// How a SubsetSearch runs: the small differences between its users.
+struct SubsetPolicy {
+  // Goal-directed: the open position of the least sum of goal distances
+  // first, the last generated among equals. Else breadth-first.
+  bool goals_first = true;
+  // A child's player normalized (the smallest square of its area) when
+  // the child is generated, from its parent's area (one table of
+  // positions, each expanded once). Else the child is kept by the square
+  // the player pushed from and normalized when taken, by the fill its
+  // expansion makes anyway (most children are never taken when a search
+  // ends on goals early), in a second table.
+  bool normalize_when_generated = false;
+  // A child with all its boxes on goals answers kAlive when generated
+  // (the root too), rather than when expanded.
+  bool goals_when_generated = false;
+  // A position in which the boxes no longer form one group (touching in
+  // the 8-neighbourhood, at most 32 boxes) ends the search as kUnknown
+  // (the search looks for boxes holding each other; once apart, proving
+  // them dead would take long, and a give-up is never wrong).
+  bool stop_when_apart = false;
+};
+
 class SubsetSearch {
  public:
   enum Verdict : uint8_t { kDead, kAlive, kUnknown };
 
-  explicit SubsetSearch(const Board& board);
+  using Policy = SubsetPolicy;
+
+  explicit SubsetSearch(const Board& board, const Policy& policy = Policy());
 
   // Searches from boxes[0..k) (any order, k >= 1), the player on `player`
-  // (a free square). walls[sq] != 0 (null: none) marks squares held by
-  // boxes that never move (not among `boxes`); escape[sq] != 0 (null: none)
-  // marks squares whose reaching by the player counts as alive. Expands at
-  // most max_nodes positions.
-  Verdict Run(const Square* boxes, int k, int player, const uint8_t* walls, const uint8_t* escape,
-              int max_nodes);
-  // As Run, with the escape squares listed (escape[0..escapes)).
+  // (a free square; normalized when normalize_when_generated). walls[sq] !=
+  // 0 (null: none) marks squares held by boxes that never move (not among
+  // `boxes`); reaching one of escape[0..escapes) counts as alive. Expands
+  // at most max_nodes positions.
   Verdict Run(const Square* boxes, int k, int player, const uint8_t* walls, const Square* escape,
               int escapes, int max_nodes);
 
-  // From the next Run on: whether a position in which the boxes no longer
-  // form one group (touching in the 8-neighbourhood, at most 32 boxes) ends
-  // the search as kUnknown (it looks for boxes holding each other; once
-  // apart, proving them dead would take long, and a give-up is never
-  // wrong).
-  void StopWhenApart(bool on) { stop_when_apart_ = on; }
+  // The normalized player (smallest square of its area) with only
+  // boxes[0..k) and walls[0..wall_count) on the board.
+  int AreaOf(const Square* boxes, int k, const Square* walls, int wall_count, int player);
 
   // Positions the last Run expanded.
   int expanded() const { return expanded_; }
 
  private:
   bool Together() const;  // the boxes of node_ form one group
-  Verdict Search(const Square* boxes, int k, int player, const uint8_t* walls, int max_nodes);
+  Verdict Search(int k, int max_nodes);
   // Adds the node at the end of `nodes` to `table` (open addressing into
   // `nodes`, -1 empty, `count` entries); false (and the node is dropped)
   // when an equal one is there.
   bool AddLastNode(std::vector<Square>& nodes, std::vector<int>& table, size_t& count);
 
   const Board& board_;
+  const Policy policy_;
   size_t stride_ = 0;
-  std::vector<uint8_t> occupied_;
-  Reach reach_;
-  // Nodes generated: the square the player pushed from, then the sorted
-  // boxes; normalized (the player's area by its smallest square) only when
-  // expanded, by the fill the expansion makes anyway, into expanded_.
+  std::vector<uint8_t> occupied_, escape_mark_;
+  Reach reach_, child_reach_;
+  // Nodes generated: the player (normalized, or the square it pushed from),
+  // then the sorted boxes; with normalization when taken, the normalized
+  // ones expanded go into expanded_nodes_.
   std::vector<Square> nodes_, expanded_nodes_;
   std::vector<int> seen_, expanded_seen_;
   size_t seen_count_ = 0, expanded_count_ = 0;
   std::vector<std::vector<int>> buckets_;  // open nodes by their sum of goal distances
+  size_t head_ = 0;                        // breadth-first: the next node to expand
   std::vector<Square> node_, child_, escape_, wall_squares_;
   int expanded_ = 0;
-  bool stop_when_apart_ = false;
   std::vector<int> x_, y_;  // grid coordinates of each square
 };
 

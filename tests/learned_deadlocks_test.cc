@@ -61,13 +61,7 @@ TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
       if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
     }
     for (int draw = 0; draw < 6; ++draw) {
-      std::shuffle(live.begin(), live.end(), rng);
-      std::vector<Square> boxes(live.begin(), live.begin() + board.box_count());
-      std::sort(boxes.begin(), boxes.end());
-      std::vector<uint8_t> occupied(board.size(), 0);
-      for (Square b : boxes) occupied[b] = 1;
-      int player = static_cast<int>(rng() % board.size());
-      while (occupied[player]) player = (player + 1) % board.size();
+      auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
       absl::StatusOr<Board> drawn = Board::Build(Position(level, board, boxes, player));
       if (!drawn.ok() || drawn->size() != board.size()) continue;
       Learn(*drawn, 2000, &table);
@@ -105,13 +99,7 @@ TEST(DeadPairs, EveryPositionCalledDeadIsUnsolvable) {
       if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
     }
     for (int draw = 0; draw < 60 && checked < wanted; ++draw) {
-      std::shuffle(live.begin(), live.end(), rng);
-      std::vector<Square> boxes(live.begin(), live.begin() + board.box_count());
-      std::sort(boxes.begin(), boxes.end());
-      std::vector<uint8_t> occupied(board.size(), 0);
-      for (Square b : boxes) occupied[b] = 1;
-      int player = static_cast<int>(rng() % board.size());
-      while (occupied[player]) player = (player + 1) % board.size();
+      auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
       bool dead = false;
       for (Square b : boxes)
         dead = dead || pairs.Matches(boxes.data(), board.box_count(), player, b);

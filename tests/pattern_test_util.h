@@ -83,6 +83,26 @@ inline void ExpectSolvesWithAndWithout(uint32_t technique) {
   }
 }
 
+// A random position of `board`: its boxes on the first box_count() of
+// `live` (live squares, shuffled here), sorted, the player on a random
+// free square.
+struct Placement {
+  std::vector<Square> boxes;
+  std::vector<uint8_t> occupied;
+  int player = 0;
+};
+inline Placement RandomPlacement(const Board& board, std::vector<Square>& live, std::mt19937& rng) {
+  Placement p;
+  std::shuffle(live.begin(), live.end(), rng);
+  p.boxes.assign(live.begin(), live.begin() + board.box_count());
+  std::sort(p.boxes.begin(), p.boxes.end());
+  p.occupied.assign(board.size(), 0);
+  for (Square b : p.boxes) p.occupied[b] = 1;
+  p.player = static_cast<int>(rng() % board.size());
+  while (p.occupied[p.player]) p.player = (p.player + 1) % board.size();
+  return p;
+}
+
 struct PatternCheck {
   int checked = 0;  // positions searched
   int proved = 0;   // of those, proved unsolvable within the budget
