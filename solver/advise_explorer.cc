@@ -4,16 +4,20 @@
 
 namespace sokoban {
 
+bool ExplorerAdvisor::LeavesUnreached(const Expansion& parent, int box, int to) const {
+  const int from = parent.boxes[box];
+  // New floor for the player comes only through `from`.
+  for (int d = 0; d < 4; ++d) {
+    const int n = board_.Neighbour(from, d);
+    if (n != kNoSquare && n != to && !parent.occupied[n] && !parent.reach.Reached(n)) return true;
+  }
+  return false;
+}
+
 bool ExplorerAdvisor::OpensPushes(Expansion& parent, int box, int to, int player_after) {
+  if (!LeavesUnreached(parent, box, to) || !MayOpen(parent, box)) return false;
   const int from = parent.boxes[box];
   std::vector<uint8_t>& occupied = parent.occupied;
-  // New floor for the player comes only through `from`.
-  bool unreached = false;
-  for (int d = 0; d < 4 && !unreached; ++d) {
-    const int n = board_.Neighbour(from, d);
-    unreached = n != kNoSquare && n != to && !occupied[n] && !parent.reach.Reached(n);
-  }
-  if (!unreached || !MayOpen(parent, box)) return false;
   occupied[from] = 0;
   occupied[to] = 1;
   reach_.Fill(board_, occupied.data(), player_after);
@@ -55,9 +59,15 @@ int ExplorerAdvisor::Propose(AdviceContext& ctx) {
   const AdviceValues& before = ctx.features.parent();
   may_open_.assign(board_.box_count(), -1);
   // The moves best first: the first that opens pushes is the proposal.
+  // Only the moves whose box leaves a square next to floor the player
+  // cannot reach are sorted: the others cannot open pushes, and a stable
+  // sort keeps the rest in the order a sort of all would give them.
   order_.clear();
   for (int k = 0; k < static_cast<int>(ctx.moves.size()); ++k) {
-    if (ctx.moves[k].after.packed >= before.packed) order_.push_back(k);
+    const AdvisedMove& m = ctx.moves[k];
+    if (m.after.packed >= before.packed && LeavesUnreached(ctx.parent, m.box, m.dest.to)) {
+      order_.push_back(k);
+    }
   }
   std::stable_sort(order_.begin(), order_.end(),
                    [&](int a, int b) { return BetterMove(ctx.moves[a], ctx.moves[b]); });

@@ -38,6 +38,9 @@ class ExplorerAdvisor final : public BoxMoveAdvisor {
   // Whether, box `box` taken off the board, the player could make a push
   // it could not make in the parent.
   bool MayOpen(Expansion& parent, int box);
+  // Whether the box leaves, for `to`, a square next to free floor the
+  // player cannot reach: a move that opens pushes does.
+  bool LeavesUnreached(const Expansion& parent, int box, int to) const;
   std::vector<int8_t> may_open_;  // per box: -1 not known yet
   std::vector<int> order_;        // the moves Propose tries, best first
   const Board& board_;

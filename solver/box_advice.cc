@@ -49,7 +49,12 @@ void AdviceFeatures::Fill(Expansion& parent, AdvisedMove* m) const {
   occupied[from] = 0;
   occupied[to] = 1;
   AdviceValues& v = m->after;
-  v.packed = Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to));
+  // Packed boxes stand on goals: a move between two squares off goals
+  // leaves the count as it was.
+  v.packed =
+      !board_.IsGoal(from) && !board_.IsGoal(to)
+          ? parent_.packed
+          : Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to));
   v.areas = parent.floor()->AreasAfterMove(from, to);
   v.links = links_ ? links_->AfterMove(from, to) : 0;
   v.plan = plan_ ? plan_->Count(occupied.data()) : 0;
