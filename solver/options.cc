@@ -64,6 +64,7 @@ constexpr PruneName kPruneNames[] = {
     {"schedule3", kPruneSchedule3},
     {"fess2", kPruneFess2},
     {"deadscan", kPruneDeadScan},
+    {"sharefollow", kPruneShareFollow},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

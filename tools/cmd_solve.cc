@@ -246,7 +246,7 @@ int RunSolve(const Args& args) {
       "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
       "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors), "
-      "deadscan; "
+      "deadscan, sharefollow (the shares follow stopped members and the level's life); "
       "or all, default (all "
       "but "
       "roomconn, outofplan, hotspots, deadsets and deadscan; the default), none; -NAME "
