@@ -37,8 +37,8 @@ int WorkShare(ScheduleMember member) {
 }
 
 void CostTurns::Add(ScheduleMember member, const std::vector<bool>& live) {
-  Account added{0, static_cast<uint32_t>(ExpansionCost(member)),
-                static_cast<uint32_t>(WorkShare(member))};
+  Account added{0, 0, static_cast<uint32_t>(ExpansionCost(member)),
+                static_cast<uint32_t>(WorkShare(member) * kShareScale)};
   // Level with the least charged live member: work / share the same.
   const Account* least = nullptr;
   for (size_t k = 0; k < accounts_.size(); ++k) {
@@ -46,7 +46,7 @@ void CostTurns::Add(ScheduleMember member, const std::vector<bool>& live) {
       least = &accounts_[k];
     }
   }
-  if (least) added.work = least->work * added.share / least->share;
+  if (least) added.work = added.charged = least->charged * added.share / least->share;
   accounts_.push_back(added);
 }
 

@@ -35,6 +35,11 @@ int ExpansionCost(ScheduleMember member);
 // part of their sum).
 int WorkShare(ScheduleMember member);
 
+// CostTurns holds shares in kShareScale-ths of a per cent (all scaled alike,
+// the turns are the same), so that a share moved by `sharefollow`
+// (solver/share_follow.h) loses little to rounding.
+constexpr uint32_t kShareScale = 1000;
+
 class CostTurns {
  public:
   // Adds the next search (index size() - 1 in the portfolio's order). It
@@ -46,7 +51,20 @@ class CostTurns {
   // earliest added on a tie. Some member must be live.
   size_t Next(const std::vector<bool>& live) const;
   // Charges member k one expansion.
-  void Charge(size_t k) { accounts_[k].work += accounts_[k].cost; }
+  void Charge(size_t k) {
+    accounts_[k].work += accounts_[k].cost;
+    accounts_[k].charged += accounts_[k].cost;
+  }
+  // Gives member k a new share, in kShareScale-ths of a per cent
+  // (`sharefollow`, solver/share_follow.h): its charge is scaled with it, so
+  // that it keeps its place among the others (charge / share the same, to a
+  // cost unit) and the new share acts on the work to come.
+  void SetShare(size_t k, uint32_t share) {
+    Account& a = accounts_[k];
+    a.charged = a.charged * share / a.share;
+    a.share = share;
+  }
+  uint32_t share(size_t k) const { return accounts_[k].share; }
   // Member k's work so far, in cost units.
   uint64_t work(size_t k) const { return accounts_[k].work; }
   size_t size() const { return accounts_.size(); }
@@ -54,12 +72,13 @@ class CostTurns {
  private:
   struct Account {
     uint64_t work;
+    uint64_t charged;  // the work, scaled with the share when it changes
     uint32_t cost, share;
   };
-  // Whether a is less charged for its share than b: a.work / a.share <
-  // b.work / b.share, in integers.
+  // Whether a is less charged for its share than b: a.charged / a.share <
+  // b.charged / b.share, in integers.
   static bool Less(const Account& a, const Account& b) {
-    return a.work * b.share < b.work * a.share;
+    return a.charged * b.share < b.charged * a.share;
   }
   std::vector<Account> accounts_;
 };

@@ -65,6 +65,7 @@ constexpr PruneName kPruneNames[] = {
     {"fess2", kPruneFess2},
     {"deadscan", kPruneDeadScan},
     {"corralbig", kPruneCorralBig},
+    {"sharefollow", kPruneShareFollow},
     {"wholelearn", kPruneWholeLearn},
     {"all", kPruneAll},
     {"default", kPruneDefault},

@@ -15,6 +15,7 @@
 #include "solver/schedule.h"
 #include "solver/search.h"
 #include "solver/search_config.h"
+#include "solver/share_follow.h"
 
 namespace sokoban {
 
@@ -184,6 +185,10 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // `schedule3`: turns by cost once CostTurnsStart (solver/cost_turns.h).
   CostTurns cost_turns;
   bool by_cost = false;
+  // `sharefollow`: the shares follow the members that stop, and the
+  // level's life (solver/share_follow.h).
+  ShareFollow follow;
+  std::vector<ScheduleMember> kinds;
   auto add = [&](const Member& m) {
     LevelTables* member_tables = &tables;
     search_tables.push_back(nullptr);
@@ -199,6 +204,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     searches.push_back(std::make_unique<Search>(
         *board, inner, MakeSearchConfig(*board, inner, m.spec, *member_tables), start));
     running.push_back(&m);
+    kinds.push_back(m.schedule);
     if (by_cost) cost_turns.Add(m.schedule, live);
     Search& added = *searches.back();
     for (size_t k = 0; k + 1 < searches.size(); ++k) {
@@ -249,6 +255,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       if (!live[turn]) turn = 1 - turn;
     }
     if (by_cost) {
+      if (options.prune & kPruneShareFollow) follow.Update(kinds, live, expanded(), cost_turns);
       const size_t k = cost_turns.Next(live);
       live[k] = searches[k]->Step();
       cost_turns.Charge(k);

@@ -247,6 +247,7 @@ int RunSolve(const Args& args) {
       "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
       "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors), "
       "deadscan, corralbig (corral deadlocks of up to 6 boxes searched to 10,000 positions), "
+      "sharefollow (the shares follow stopped members and the level's life), "
       "wholelearn (states dead as a whole position learned as patterns); "
       "or all, default (all "
       "but "

@@ -1,0 +1,49 @@
+#include "solver/share_follow.h"
+
+#include <algorithm>
+
+namespace sokoban {
+
+int LateShare(ScheduleMember member) {
+  switch (member) {
+    case ScheduleMember::kOpen:
+    case ScheduleMember::kOwnOpen:
+      return 35;
+    case ScheduleMember::kFirst:
+    case ScheduleMember::kPull:
+      return 20;
+    case ScheduleMember::kBoxMoves:
+    case ScheduleMember::kDeadSets:
+      return 10;
+    case ScheduleMember::kUnlearned:
+      return 4;
+    case ScheduleMember::kPlain:
+      return 1;
+  }
+  return 1;
+}
+
+void ShareFollow::Update(std::span<const ScheduleMember> members, const std::vector<bool>& live,
+                         uint64_t expanded, CostTurns& turns) {
+  const bool late = expanded >= kFollowAfter;
+  if (live == live_ && late == late_) return;
+  live_ = live;
+  late_ = late;
+  if (!late && std::find(live.begin(), live.end(), false) == live.end()) return;
+  uint64_t push_all = 0, push_live = 0;
+  for (size_t k = 0; k < members.size(); ++k) {
+    if (members[k] == ScheduleMember::kPull) continue;
+    const uint64_t share = late ? LateShare(members[k]) : WorkShare(members[k]);
+    push_all += share;
+    if (live[k]) push_live += share;
+  }
+  for (size_t k = 0; k < members.size(); ++k) {
+    uint64_t share = (late ? LateShare(members[k]) : WorkShare(members[k])) * kShareScale;
+    if (members[k] != ScheduleMember::kPull && live[k] && push_live) {
+      share = share * push_all / push_live;
+    }
+    turns.SetShare(k, static_cast<uint32_t>(std::max<uint64_t>(share, 1)));
+  }
+}
+
+}  // namespace sokoban

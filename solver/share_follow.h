@@ -1,0 +1,60 @@
+// Shares that follow the portfolio (`sharefollow`): from a level's
+// kCostTurnsAfter-th expansion on fast mode's members share the work by cost
+// (`schedule3`, solver/cost_turns.h), each in a fixed share. Two things make
+// fixed shares lose:
+//  - A push member that stops (a goal cut left it nothing: the first search,
+//    the one without the shared tables, the box-moves and dead-sets members
+//    on Microban II 124) leaves its share to be split among the live ones in
+//    proportion, most of it to the pull search, whose share was meant to
+//    weigh against the push searches. Microban II 124 is solved by `ownopen`
+//    after 57,859 of its expansions; by rounds it has them within 252,880
+//    expansions in all, by cost, with 11 of the 54 live per cent, within
+//    536,756. With `sharefollow` a stopped push member's share goes to the
+//    live push members, in proportion to theirs; the pull search keeps its
+//    share.
+//  - Every XSokoban level the portfolio solves is solved within 1,704,250
+//    expansions (16, by the pull search): a level still open at
+//    kFollowAfter has had the pull search's 42% for long. From then on the
+//    shares are LateShare's, most to `ownopen`, the feature-space search
+//    without goal rooms and with tables of its own (XSokoban 44 alone in
+//    254,630 expansions; with 11% of the work it does not have them at 20 s).
+// The shares change only when a member stops or at kFollowAfter, counted in
+// expansions, never time: the turns are the same on every run. While no
+// member has stopped and before kFollowAfter, the turns are CostTurns'.
+//
+//   ShareFollow follow;
+//   follow.Update(members, live, expanded, turns);  // before each turn
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "solver/cost_turns.h"
+#include "solver/schedule.h"
+
+namespace sokoban {
+
+// The level's expansion from which LateShare's shares hold.
+constexpr uint64_t kFollowAfter = 1'800'000;
+
+// The member's share of the work from kFollowAfter on, in per cent.
+int LateShare(ScheduleMember member);
+
+class ShareFollow {
+ public:
+  // Gives each member of `turns` (members[k] is its kind) its share: its
+  // WorkShare (LateShare once `expanded` reaches kFollowAfter), the shares
+  // of stopped push members going to the live push members in proportion
+  // to theirs. Does nothing while no member has stopped before kFollowAfter,
+  // nor when nothing changed since the last call.
+  void Update(std::span<const ScheduleMember> members, const std::vector<bool>& live,
+              uint64_t expanded, CostTurns& turns);
+
+ private:
+  std::vector<bool> live_;
+  bool late_ = false;
+};
+
+}  // namespace sokoban
