@@ -36,10 +36,7 @@ TEST(CorralBig, EveryPositionCalledDeadIsUnsolvable) {
     LearnedDeadlocks table(board);
     CorralDeadlock big(board, /*big=*/true), small(board);
     big.ShareWith(&table);
-    std::vector<Square> live;
-    for (int sq = 0; sq < board.size(); ++sq) {
-      if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
-    }
+    std::vector<Square> live = LiveSquares(board);
     if (static_cast<int>(live.size()) < board.box_count() + 2) continue;
     Reach reach(board.size());
     for (int draw = 0; draw < 40 && checked < wanted; ++draw) {

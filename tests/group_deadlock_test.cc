@@ -40,25 +40,13 @@ TEST(GroupDeadlock, EveryPositionCalledDeadIsUnsolvable) {
     for (const auto& [name, level] : levels) {
       if (dead >= wanted) break;
       const Board board = *Board::Build(level);
-      std::vector<Square> live;
-      for (int sq = 0; sq < board.size(); ++sq) {
-        if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
-      }
+      std::vector<Square> live = LiveSquares(board);
       if (static_cast<int>(live.size()) <= board.box_count()) continue;
       LearnedDeadlocks table(board);
       GroupDeadlock groups(board);
       groups.ShareWith(&table);
       for (int n = 0; n < 30 && dead < wanted; ++n) {
-        std::shuffle(live.begin(), live.end(), rng);
-        std::vector<Square> boxes(live.begin(), live.begin() + board.box_count());
-        std::sort(boxes.begin(), boxes.end());
-        std::vector<uint8_t> occupied(board.size(), 0);
-        for (Square b : boxes) occupied[b] = 1;
-        std::vector<int> free;
-        for (int sq = 0; sq < board.size(); ++sq) {
-          if (!occupied[sq]) free.push_back(sq);
-        }
-        const int player = free[rng() % free.size()];
+        auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
         ++tried;
         bool called_dead = false;
         for (Square b : boxes)

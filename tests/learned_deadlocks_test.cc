@@ -56,10 +56,7 @@ TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
     Learn(board, 20000, &table);
     // Random placements of the boxes on live squares, the player anywhere
     // free: searches that meet many corrals.
-    std::vector<Square> live;
-    for (int sq = 0; sq < board.size(); ++sq) {
-      if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
-    }
+    std::vector<Square> live = LiveSquares(board);
     for (int draw = 0; draw < 6; ++draw) {
       auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
       absl::StatusOr<Board> drawn = Board::Build(Position(level, board, boxes, player));
@@ -94,10 +91,7 @@ TEST(DeadPairs, EveryPositionCalledDeadIsUnsolvable) {
     if (board.size() > 48 || board.box_count() < 3 || board.box_count() > 6) continue;
     const DeadPairs pairs(board);
     if (!pairs.Enabled()) continue;
-    std::vector<Square> live;
-    for (int sq = 0; sq < board.size(); ++sq) {
-      if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
-    }
+    std::vector<Square> live = LiveSquares(board);
     for (int draw = 0; draw < 60 && checked < wanted; ++draw) {
       auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
       bool dead = false;

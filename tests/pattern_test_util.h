@@ -83,6 +83,15 @@ inline void ExpectSolvesWithAndWithout(uint32_t technique) {
   }
 }
 
+// The squares of `board` from which a box can still reach a goal.
+inline std::vector<Square> LiveSquares(const Board& board) {
+  std::vector<Square> live;
+  for (int sq = 0; sq < board.size(); ++sq) {
+    if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
+  }
+  return live;
+}
+
 // A random position of `board`: its boxes on the first box_count() of
 // `live` (live squares, shuffled here), sorted, the player on a random
 // free square.

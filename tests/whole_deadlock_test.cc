@@ -41,25 +41,13 @@ TEST(WholeDeadlock, EveryPositionCalledDeadIsUnsolvable) {
     for (const auto& [name, level] : levels) {
       if (dead >= wanted) break;
       const Board board = *Board::Build(level);
-      std::vector<Square> live;
-      for (int sq = 0; sq < board.size(); ++sq) {
-        if (!board.IsDead(sq)) live.push_back(static_cast<Square>(sq));
-      }
+      std::vector<Square> live = LiveSquares(board);
       if (static_cast<int>(live.size()) <= board.box_count()) continue;
       LearnedDeadlocks table(board);
       WholeDeadlock whole(board);
       whole.ShareWith(&table);
       for (int n = 0; n < 10 && dead < wanted; ++n) {
-        std::shuffle(live.begin(), live.end(), rng);
-        std::vector<Square> boxes(live.begin(), live.begin() + board.box_count());
-        std::sort(boxes.begin(), boxes.end());
-        std::vector<uint8_t> occupied(board.size(), 0);
-        for (Square b : boxes) occupied[b] = 1;
-        std::vector<int> free;
-        for (int sq = 0; sq < board.size(); ++sq) {
-          if (!occupied[sq]) free.push_back(sq);
-        }
-        const int player = free[rng() % free.size()];
+        const auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
         ++tried;
         if (!whole.IsDead(boxes.data(), board.box_count(), player)) continue;
         smaller += static_cast<int>(whole.dead_set().size()) < board.box_count();
