@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,45 +29,33 @@ TEST(CorralBig, EveryPositionCalledDeadIsUnsolvable) {
   const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
   const int wanted = slow_ok ? 400 : 100;
   std::mt19937 rng(26);
-  int checked = 0, proved = 0, small_dead = 0;
-  PatternCheck patterns;
-  for (const auto& [name, level] : SmallPatternLevels(26)) {
-    if (checked >= wanted && patterns.checked >= wanted) break;
-    const Board board = *Board::Build(level);
-    LearnedDeadlocks table(board);
-    CorralDeadlock big(board, /*big=*/true), small(board);
-    big.ShareWith(&table);
-    std::vector<Square> live = LiveSquares(board);
-    if (static_cast<int>(live.size()) < board.box_count() + 2) continue;
-    Reach reach(board.size());
-    for (int draw = 0; draw < 40 && checked < wanted; ++draw) {
-      auto [boxes, occupied, player] = RandomPlacement(board, live, rng);
-      const int norm = reach.Fill(board, occupied.data(), player);
-      const bool dead = big.IsDead(occupied.data(), reach, norm);
+  int small_dead = 0;
+  CalledDead c;
+  auto make = [&](const std::string& name, const Board& board, LearnedDeadlocks& table) {
+    auto big = std::make_shared<CorralDeadlock>(board, /*big=*/true);
+    auto small = std::make_shared<CorralDeadlock>(board);
+    auto reach = std::make_shared<Reach>(board.size());
+    big->ShareWith(&table);
+    return [&, name, big, small, reach](Placement& p) {
+      const int norm = reach->Fill(board, p.occupied.data(), p.player);
+      const bool dead = big->IsDead(p.occupied.data(), *reach, norm);
       // A larger budget only decides more: what the small search proves
       // dead, the big one does too.
-      if (small.IsDead(occupied.data(), reach, norm)) {
+      if (small->IsDead(p.occupied.data(), *reach, norm)) {
         ++small_dead;
         EXPECT_TRUE(dead) << name;
       }
-      if (!dead) continue;
-      const Level position = Position(level, board, boxes, player);
-      const SolveResult r = SolveWithoutPatterns(position);
-      ASSERT_NE(r.status, SolveStatus::kSolved)
-          << name << ", called dead:\n"
-          << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
-      ++checked;
-      proved += r.status == SolveStatus::kUnsolvable;
-    }
-    // The patterns it learned, completed once each.
-    CheckPatterns(level, board, table, 1, wanted, rng, name, &patterns);
-    if (HasFatalFailure()) return;
-  }
-  EXPECT_GE(checked, wanted);
-  EXPECT_EQ(proved, checked) << "positions not decided within the budget";
+      return dead;
+    };
+  };
+  // One round of 40 positions a level; each pattern learned completed once.
+  CheckCalledDead(26, 1, 40, 1, wanted, rng, make, &c);
+  if (HasFatalFailure()) return;
+  EXPECT_GE(c.dead, wanted);
+  EXPECT_EQ(c.proved, c.dead) << "positions not decided within the budget";
   EXPECT_GT(small_dead, 0);
-  EXPECT_GT(patterns.checked, 0);
-  EXPECT_EQ(patterns.proved, patterns.checked) << "positions not decided within the budget";
+  EXPECT_GT(c.patterns.checked, 0);
+  EXPECT_EQ(c.patterns.proved, c.patterns.checked) << "positions not decided within the budget";
 }
 
 TEST(CorralBig, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneCorralBig); }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -83,48 +84,21 @@ TEST(DeadSets, TriplesAddToThePairs) {
 // No position on a solution's way matches a dead set: XSokoban levels and
 // Microban levels, solved without the dead sets, replayed push by push.
 TEST(DeadSets, NoSolutionPassesADeadSet) {
-  const Collection xsokoban = ReadShared("xsokoban90.xsb");
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int number : {1, 2, 10, 17, 37, 38}) {
-    levels.emplace_back("XSokoban " + std::to_string(number), xsokoban.levels.at(number - 1).level);
-  }
-  for (int number = 1; number <= 150; number += 7) {
-    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
-  }
   int positions = 0;
-  for (const auto& [name, level] : levels) {
-    SolveOptions options;
-    options.max_expansions = 200'000;
-    const SolveResult r = Solve(level, options);
-    ASSERT_EQ(r.status, SolveStatus::kSolved) << name;
-    const Board board = *Board::Build(level);
-    LearnedDeadlocks table(board);
-    DeadSets(board).Build(&table);
-    Game game(level);
-    for (char c : r.solution) {
-      const char lower = static_cast<char>(c | 0x20);
-      const Dir d = lower == 'l'   ? Dir::kLeft
-                    : lower == 'u' ? Dir::kUp
-                    : lower == 'r' ? Dir::kRight
-                                   : Dir::kDown;
-      if (game.Step(d) != StepResult::kPushed) continue;
-      std::vector<uint8_t> occupied(board.size(), 0);
-      std::vector<int> boxes;
-      for (int cell = 0; cell < game.width() * game.height(); ++cell) {
-        // Boxes the player can never reach are walls to the board.
-        if (!game.HasBox(cell) || board.FloorIndex(cell) < 0) continue;
-        occupied[board.FloorIndex(cell)] = 1;
-        boxes.push_back(board.FloorIndex(cell));
-      }
-      const int player = board.FloorIndex(game.player());
-      for (int b : boxes) {
-        ASSERT_FALSE(table.Matches(occupied.data(), player, b))
-            << name << ": a position of the solution matches a dead set:\n"
-            << absl::StrJoin(game.ToLevel().Rows(), "\n");
-      }
-      ++positions;
-    }
-  }
+  CheckSolutionPositions({1, 2, 10, 17, 37, 38}, 7, 1,
+                         [&](const std::string& name, const Board& board) {
+                           auto table = std::make_shared<LearnedDeadlocks>(board);
+                           DeadSets(board).Build(table.get());
+                           return [&, name, table](const Placement& p, const Game& game) {
+                             for (Square b : p.boxes) {
+                               ASSERT_FALSE(table->Matches(p.occupied.data(), p.player, b))
+                                   << name << ": a position of the solution matches a dead set:\n"
+                                   << absl::StrJoin(game.ToLevel().Rows(), "\n");
+                             }
+                             ++positions;
+                           };
+                         });
+  if (HasFatalFailure()) return;
   EXPECT_GT(positions, 1000);
 }
 

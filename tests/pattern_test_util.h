@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <utility>
@@ -154,6 +155,102 @@ inline void CheckPatterns(const Level& level, const Board& board, const LearnedD
         << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
     ++check->checked;
     check->proved += r.status == SolveStatus::kUnsolvable;
+  }
+}
+
+// What CheckCalledDead counted.
+struct CalledDead {
+  int tried = 0;   // positions drawn
+  int dead = 0;    // of those, called dead (none solved without patterns)
+  int proved = 0;  // of those, proved unsolvable within the budget
+  PatternCheck patterns;
+};
+
+// Draws random positions (RandomPlacement) of the levels of
+// SmallPatternLevels(seed) with at least two live squares more than boxes,
+// `draws` a level in each of up to `rounds` rounds over them, until
+// `wanted` are called dead. `make(name, board, table)` gives a level's
+// check, learning into `table`: a callable that takes a Placement and says
+// whether it is dead. Each position called dead must not be solved by
+// SolveWithoutPatterns; after each level, `per_pattern` completions of each
+// pattern in `table` must not be either (CheckPatterns). A position solved
+// is a fatal failure that shows it.
+template <class Make>
+void CheckCalledDead(uint64_t seed, int rounds, int draws, int per_pattern, int wanted,
+                     std::mt19937& rng, Make make, CalledDead* out) {
+  const auto levels = SmallPatternLevels(seed);
+  for (int round = 0; round < rounds && out->dead < wanted; ++round) {
+    for (const auto& [name, level] : levels) {
+      if (out->dead >= wanted) break;
+      const Board board = *Board::Build(level);
+      std::vector<Square> live = LiveSquares(board);
+      if (static_cast<int>(live.size()) < board.box_count() + 2) continue;
+      LearnedDeadlocks table(board);
+      auto called_dead = make(name, board, table);
+      for (int n = 0; n < draws && out->dead < wanted; ++n) {
+        Placement p = RandomPlacement(board, live, rng);
+        ++out->tried;
+        if (!called_dead(p)) continue;
+        const Level position = Position(level, board, p.boxes, p.player);
+        const SolveResult r = SolveWithoutPatterns(position);
+        ASSERT_NE(r.status, SolveStatus::kSolved)
+            << name << ", called dead:\n"
+            << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
+        ++out->dead;
+        out->proved += r.status == SolveStatus::kUnsolvable;
+      }
+      CheckPatterns(level, board, table, per_pattern, wanted, rng, name, &out->patterns);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+}
+
+// Solves XSokoban's levels `xsokoban` and every `microban_step`-th Microban level with
+// the default techniques (at most 200,000 expansions; each must be solved),
+// replays each solution, and after each push (each `every_large`-th on
+// boards of more than 8 boxes) calls the level's check, `make(name, board)`,
+// with the position: its boxes (those the player can never reach are walls
+// to the board) in a Placement. A fatal failure in a check ends the run.
+template <class Make>
+void CheckSolutionPositions(std::initializer_list<int> xsokoban, int microban_step, int every_large,
+                            Make make) {
+  const Collection collection = ReadShared("xsokoban90.xsb");
+  std::vector<std::pair<std::string, Level>> levels;
+  for (int number : xsokoban) {
+    levels.emplace_back("XSokoban " + std::to_string(number),
+                        collection.levels.at(number - 1).level);
+  }
+  for (int number = 1; number <= 155; number += microban_step) {
+    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
+  }
+  for (const auto& [name, level] : levels) {
+    SolveOptions options;
+    options.max_expansions = 200'000;
+    const SolveResult r = Solve(level, options);
+    ASSERT_EQ(r.status, SolveStatus::kSolved) << name;
+    const Board board = *Board::Build(level);
+    const int every = board.box_count() > 8 ? every_large : 1;
+    auto check = make(name, board);
+    Game game(level);
+    int pushes = 0;
+    for (char c : r.solution) {
+      const char lower = static_cast<char>(c | 0x20);
+      const Dir d = lower == 'l'   ? Dir::kLeft
+                    : lower == 'u' ? Dir::kUp
+                    : lower == 'r' ? Dir::kRight
+                                   : Dir::kDown;
+      if (game.Step(d) != StepResult::kPushed || ++pushes % every != 0) continue;
+      Placement p;
+      p.occupied.assign(board.size(), 0);
+      for (int cell = 0; cell < game.width() * game.height(); ++cell) {
+        if (!game.HasBox(cell) || board.FloorIndex(cell) < 0) continue;
+        p.occupied[board.FloorIndex(cell)] = 1;
+        p.boxes.push_back(static_cast<Square>(board.FloorIndex(cell)));
+      }
+      p.player = board.FloorIndex(game.player());
+      check(p, game);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
   }
 }
 
