@@ -82,11 +82,12 @@ class DeadScanSampler final : public ExpansionPruning {
     ++tally_->samples;
     uint8_t* occupied = parent.occupied.data();
     // 1. Boxes frozen on goals: walls for every subset.
-    std::vector<uint8_t> walls(board_.size(), 0);
-    std::vector<Square> moving;
+    std::vector<uint8_t> is_wall(board_.size(), 0);
+    std::vector<Square> walls, moving;
     for (Square b : parent.boxes) {
       if (board_.IsGoal(b) && IsFrozen(board_, occupied, b)) {
-        walls[b] = 1;
+        is_wall[b] = 1;
+        walls.push_back(b);
       } else {
         moving.push_back(b);
       }
@@ -118,11 +119,11 @@ class DeadScanSampler final : public ExpansionPruning {
       }
       const int corral_size = static_cast<int>(all.size());
       for (Square b : all) {
-        if (!walls[b]) subset.push_back(b);
+        if (!is_wall[b]) subset.push_back(b);
       }
       if (subset.empty()) continue;
       if (search_.Run(subset.data(), static_cast<int>(subset.size()), parent.player, walls.data(),
-                      corrals.squares(id), corrals.square_count(id),
+                      static_cast<int>(walls.size()), corrals.squares(id), corrals.square_count(id),
                       budget_) == SubsetSearch::kDead) {
         const char* why = opens                       ? "corral opens"
                           : corral_size > 12          ? "corral >12"
@@ -160,7 +161,7 @@ class DeadScanSampler final : public ExpansionPruning {
         return;
       }
       if (search_.Run(group.data(), static_cast<int>(group.size()), parent.player, walls.data(),
-                      nullptr, 0, budget_) == SubsetSearch::kDead) {
+                      static_cast<int>(walls.size()), nullptr, 0, budget_) == SubsetSearch::kDead) {
         Count("group", static_cast<int>(group.size()));
         return;
       }
@@ -168,7 +169,7 @@ class DeadScanSampler final : public ExpansionPruning {
     // 4. The whole position.
     const SubsetSearch::Verdict whole =
         search_.Run(moving.data(), static_cast<int>(moving.size()), parent.player, walls.data(),
-                    nullptr, 0, budget_ * 5);
+                    static_cast<int>(walls.size()), nullptr, 0, budget_ * 5);
     if (whole == SubsetSearch::kDead && std::getenv("DEAD_SCAN_SHOW"))
       Show(parent, search_.expanded());
     Count(whole == SubsetSearch::kDead    ? "whole"

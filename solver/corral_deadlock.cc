@@ -105,7 +105,7 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
 }
 
 bool CorralDeadlock::Exhausts(int start_player) {
-  return search_.Run(boxes_.data(), static_cast<int>(boxes_.size()), start_player, nullptr,
+  return search_.Run(boxes_.data(), static_cast<int>(boxes_.size()), start_player, nullptr, 0,
                      corrals_->squares(corral_id_), corrals_->square_count(corral_id_),
                      budget_) == SubsetSearch::kDead;
 }

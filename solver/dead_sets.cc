@@ -169,7 +169,7 @@ DeadSets::Verdict DeadSets::Search(const Square* boxes, int k, int player) {
   const uint64_t left = kTotalNodes - nodes_;
   const int budget = k == 2 ? kPairNodes : kTripleNodes;
   const SubsetSearch::Verdict verdict =
-      search_.Run(boxes, k, player, nullptr, nullptr, 0,
+      search_.Run(boxes, k, player, nullptr, 0, nullptr, 0,
                   left < static_cast<uint64_t>(budget) ? static_cast<int>(left) : budget);
   nodes_ += static_cast<uint64_t>(search_.expanded());
   return verdict;

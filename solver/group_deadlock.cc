@@ -8,10 +8,7 @@
 namespace sokoban {
 
 GroupDeadlock::GroupDeadlock(const Board& board)
-    : board_(board),
-      search_(board, kPolicy),
-      taken_(board.size(), 0),
-      walls_mark_(board.size(), 0) {}
+    : board_(board), search_(board, kPolicy), taken_(board.size(), 0) {}
 
 bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
   expanded_ = 0;
@@ -68,15 +65,13 @@ bool GroupDeadlock::IsDead(uint8_t* occupied, int sq, int player) {
     dead = *kept;
   } else {
     // 3. The search.
-    for (Square b : walls_) walls_mark_[b] = 1;
-    dead = search_.Run(group_.data(), k, norm, walls_mark_.data(), nullptr, 0, kMaxNodes) ==
-           SubsetSearch::kDead;
+    dead = search_.Run(group_.data(), k, norm, walls_.data(), static_cast<int>(walls_.size()),
+                       nullptr, 0, kMaxNodes) == SubsetSearch::kDead;
     expanded_ = search_.expanded();
     // A pattern holds the boxes only: without walls (their freezing may
     // rest on boxes outside the group).
     if (dead && learned_ && walls_.empty()) learned_->Add(group_.data(), k, norm);
     answers_.Keep(key_, dead);
-    for (Square b : walls_) walls_mark_[b] = 0;
   }
   return dead;
 }

@@ -76,7 +76,7 @@ class GroupDeadlock {
   const Board& board_;
   SubsetSearch search_;
   LearnedDeadlocks* learned_ = nullptr;
-  std::vector<uint8_t> taken_, walls_mark_;
+  std::vector<uint8_t> taken_;
   std::vector<Square> group_, walls_;
   std::string key_;
   KeptAnswers answers_{kMaxBytes};  // group and player -> dead

@@ -90,17 +90,12 @@ int SubsetSearch::AreaOf(const Square* boxes, int k, const Square* walls, int wa
   return area;
 }
 
-SubsetSearch::Verdict SubsetSearch::Run(const Square* boxes, int k, int player,
-                                        const uint8_t* walls, const Square* escape, int escapes,
+SubsetSearch::Verdict SubsetSearch::Run(const Square* boxes, int k, int player, const Square* walls,
+                                        int wall_count, const Square* escape, int escapes,
                                         int max_nodes) {
   // The squares held by walls, and the escape squares, stay marked during
   // the whole search.
-  wall_squares_.clear();
-  if (walls) {
-    for (int sq = 0; sq < board_.size(); ++sq) {
-      if (walls[sq]) occupied_[sq] = 1, wall_squares_.push_back(static_cast<Square>(sq));
-    }
-  }
+  for (int i = 0; i < wall_count; ++i) occupied_[walls[i]] = 1;
   escape_.assign(escape, escape + escapes);
   for (Square sq : escape_) escape_mark_[sq] = 1;
   node_.assign(boxes, boxes + k);
@@ -109,7 +104,7 @@ SubsetSearch::Verdict SubsetSearch::Run(const Square* boxes, int k, int player,
   nodes_.push_back(static_cast<Square>(player));
   nodes_.insert(nodes_.end(), node_.begin(), node_.end());
   const Verdict verdict = Search(k, max_nodes);
-  for (Square sq : wall_squares_) occupied_[sq] = 0;
+  for (int i = 0; i < wall_count; ++i) occupied_[walls[i]] = 0;
   for (Square sq : escape_) escape_mark_[sq] = 0;
   return verdict;
 }

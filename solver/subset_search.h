@@ -24,7 +24,8 @@
 // apart end the search.
 //
 //   SubsetSearch search(board);
-//   if (search.Run(boxes, k, player, walls, nullptr, 0, 20000) == SubsetSearch::kDead) ...
+//   if (search.Run(boxes, k, player, walls, wall_count, nullptr, 0, 20000) ==
+//       SubsetSearch::kDead) ...
 #pragma once
 
 #include <cstdint>
@@ -66,12 +67,12 @@ class SubsetSearch {
   explicit SubsetSearch(const Board& board, const Policy& policy = Policy());
 
   // Searches from boxes[0..k) (any order, k >= 1), the player on `player`
-  // (a free square; normalized when normalize_when_generated). walls[sq] !=
-  // 0 (null: none) marks squares held by boxes that never move (not among
-  // `boxes`); reaching one of escape[0..escapes) counts as alive. Expands
-  // at most max_nodes positions.
-  Verdict Run(const Square* boxes, int k, int player, const uint8_t* walls, const Square* escape,
-              int escapes, int max_nodes);
+  // (a free square; normalized when normalize_when_generated).
+  // walls[0..wall_count) are squares held by boxes that never move (not
+  // among `boxes`); reaching one of escape[0..escapes) counts as alive.
+  // Expands at most max_nodes positions.
+  Verdict Run(const Square* boxes, int k, int player, const Square* walls, int wall_count,
+              const Square* escape, int escapes, int max_nodes);
 
   // The normalized player (smallest square of its area) with only
   // boxes[0..k) and walls[0..wall_count) on the board.
@@ -101,7 +102,7 @@ class SubsetSearch {
   size_t seen_count_ = 0, expanded_count_ = 0;
   std::vector<std::vector<int>> buckets_;  // open nodes by their sum of goal distances
   size_t head_ = 0;                        // breadth-first: the next node to expand
-  std::vector<Square> node_, child_, escape_, wall_squares_;
+  std::vector<Square> node_, child_, escape_;
   int expanded_ = 0;
   std::vector<int> x_, y_;  // grid coordinates of each square
 };

@@ -11,17 +11,17 @@ WholeDeadlock::WholeDeadlock(const Board& board, int max_nodes, int max_shrink_n
       max_nodes_(max_nodes),
       max_shrink_nodes_(max_shrink_nodes),
       search_(board),
-      sub_occupied_(board.size(), 0),
-      walls_(board.size(), 0) {}
+      sub_occupied_(board.size(), 0) {}
 
 SubsetSearch::Verdict WholeDeadlock::Prove(int player, int max_nodes) {
   for (Square b : set_) sub_occupied_[b] = 1;
   // Frozen on a goal with only the set on the board: frozen in every
   // position that holds the set.
   moving_.clear();
+  walls_.clear();
   for (Square b : set_) {
     if (board_.IsGoal(b) && IsFrozen(board_, sub_occupied_.data(), b)) {
-      walls_[b] = 1;
+      walls_.push_back(b);
     } else {
       moving_.push_back(b);
     }
@@ -30,10 +30,9 @@ SubsetSearch::Verdict WholeDeadlock::Prove(int player, int max_nodes) {
   SubsetSearch::Verdict verdict = SubsetSearch::kAlive;
   if (!moving_.empty()) {
     verdict = search_.Run(moving_.data(), static_cast<int>(moving_.size()), player, walls_.data(),
-                          nullptr, 0, max_nodes);
+                          static_cast<int>(walls_.size()), nullptr, 0, max_nodes);
     expanded_ += search_.expanded();
   }
-  for (Square b : set_) walls_[b] = 0;
   return verdict;
 }
 

@@ -73,8 +73,8 @@ class WholeDeadlock {
   const int max_nodes_, max_shrink_nodes_;
   SubsetSearch search_;
   LearnedDeadlocks* learned_ = nullptr;
-  std::vector<uint8_t> sub_occupied_, walls_;
-  std::vector<Square> set_, moving_, order_;
+  std::vector<uint8_t> sub_occupied_;
+  std::vector<Square> set_, moving_, walls_, order_;
   int expanded_ = 0;
 };
 

@@ -33,12 +33,14 @@ TEST(SubsetSearch, FindsGoalsAndProvesDead) {
   // The box in its corner never moves: dead; one square on, it reaches
   // the goal.
   const Square corner = static_cast<Square>(At(board, 1, 2));
-  EXPECT_EQ(search.Run(&corner, 1, At(board, 1, 1), nullptr, nullptr, 0, 100), SubsetSearch::kDead);
+  EXPECT_EQ(search.Run(&corner, 1, At(board, 1, 1), nullptr, 0, nullptr, 0, 100),
+            SubsetSearch::kDead);
   const Square free = static_cast<Square>(At(board, 2, 1));
-  EXPECT_EQ(search.Run(&free, 1, At(board, 1, 1), nullptr, nullptr, 0, 100), SubsetSearch::kAlive);
+  EXPECT_EQ(search.Run(&free, 1, At(board, 1, 1), nullptr, 0, nullptr, 0, 100),
+            SubsetSearch::kAlive);
   // The player reaching an escape square ends the search alive.
   const Square escape = static_cast<Square>(At(board, 4, 2));
-  EXPECT_EQ(search.Run(&corner, 1, At(board, 1, 1), nullptr, &escape, 1, 100),
+  EXPECT_EQ(search.Run(&corner, 1, At(board, 1, 1), nullptr, 0, &escape, 1, 100),
             SubsetSearch::kAlive);
 }
 
@@ -50,19 +52,19 @@ TEST(SubsetSearch, WallsBlockAndTheBudgetGivesUp) {
       "#######\n");
   SubsetSearch search(board);
   const Square box = static_cast<Square>(At(board, 3, 1));
-  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), nullptr, nullptr, 0, 100), SubsetSearch::kAlive);
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), nullptr, 0, nullptr, 0, 100),
+            SubsetSearch::kAlive);
   // A wall on the square ahead: the box can only go down, into the wall
   // row's dead squares, or stay; it never reaches a goal.
-  std::vector<uint8_t> walls(board.size(), 0);
-  walls[At(board, 4, 1)] = 1;
-  walls[At(board, 3, 2)] = 1;
-  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), walls.data(), nullptr, 0, 100),
-            SubsetSearch::kDead);
+  const Square walls[2] = {static_cast<Square>(At(board, 4, 1)),
+                           static_cast<Square>(At(board, 3, 2))};
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), walls, 2, nullptr, 0, 100), SubsetSearch::kDead);
   // Two boxes with a budget of one position: no answer.
   const Square two[2] = {static_cast<Square>(At(board, 3, 1)),
                          static_cast<Square>(At(board, 3, 2))};
-  EXPECT_EQ(search.Run(two, 2, At(board, 1, 1), nullptr, nullptr, 0, 1), SubsetSearch::kUnknown);
-  EXPECT_EQ(search.Run(two, 2, At(board, 1, 1), nullptr, nullptr, 0, 1000), SubsetSearch::kAlive);
+  EXPECT_EQ(search.Run(two, 2, At(board, 1, 1), nullptr, 0, nullptr, 0, 1), SubsetSearch::kUnknown);
+  EXPECT_EQ(search.Run(two, 2, At(board, 1, 1), nullptr, 0, nullptr, 0, 1000),
+            SubsetSearch::kAlive);
 }
 
 }  // namespace
