@@ -4,12 +4,20 @@
 
 namespace sokoban {
 
+// PiCorral's union keys put a square times four and a direction above a
+// square's 15 bits.
+static_assert(kMaxFloorSquares <= 0x7FFF);
+
 Corrals::Corrals(const Board& board)
     : board_(board),
-      component_(board.size(), -1),
+      component_(board.size() + 1, -1),
       box_seen_(board.size(), 0),
       stack_(board.size()),
-      square_list_(board.size()) {}
+      square_list_(board.size()) {
+  // The square past the floor (Board::NeighbourOrEnd) counts as a corral's
+  // own: the fill needs no test for "no square".
+  component_[board.size()] = board.size();
+}
 
 void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
   const int n = board_.size();
@@ -31,7 +39,7 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
   for (int seed = 0; seed < n && square_count_ < unreached; ++seed) {
     if (occupied[seed] || reach.Reached(seed) || component[seed] >= 0) continue;
     const int id = count();
-    bool needs_work = false;
+    bool needs_work = false;  // a box off goal beside it
     component[seed] = id;
     int top = 0;
     stack[top++] = seed;
@@ -42,17 +50,18 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
     while (top > 0) {
       const int sq = stack[--top];
       squares[square_count_++] = static_cast<Square>(sq);
-      if (board_.IsGoal(sq)) needs_work = true;  // an empty goal inside
       for (int d = 0; d < 4; ++d) {
-        const int to = board_.Neighbour(sq, d);
-        if (to == kNoSquare) continue;
+        // A free square next to a corral square is in the same corral: once
+        // marked, it is this corral's.
+        const int to = board_.NeighbourOrEnd(sq, d);
+        if (component[to] >= 0) continue;
         if (occupied[to]) {
           if (box_seen_[to] != box_stamp_) {
             box_seen_[to] = box_stamp_;
             box_list_.push_back(static_cast<Square>(to));
             needs_work |= !board_.IsGoal(to);
           }
-        } else if (component[to] < 0) {
+        } else {
           component[to] = id;
           stack[top++] = to;
         }
@@ -62,6 +71,10 @@ void Corrals::Find(const uint8_t* occupied, const Reach& reach) {
     box_start_.push_back(static_cast<int>(box_list_.size()));
     square_start_.push_back(square_count_);
     needs_work_.push_back(needs_work);
+  }
+  // An empty goal inside: looked up goal by goal, not square by square.
+  for (Square g : board_.goals()) {
+    if (const int id = component[g]; id >= 0) needs_work_[id] = 1;
   }
 }
 
@@ -116,19 +129,29 @@ PiCorral::Verdict PiCorral::Find(const uint8_t* occupied, const Reach& reach,
   // All unreachable areas taken together: a push whose player square lies
   // in another corral fails (P) for each corral alone, but not for the union.
   if (corrals.count() >= 2 && union_needs_work) {
-    // From the smallest corral square up, until every corral square is met.
-    union_boxes_.clear();
-    for (int sq = corrals.first(0), left = corrals.total_squares(); left > 0; ++sq) {
-      if (occupied[sq] || corrals.Of(sq) < 0) continue;
-      --left;
-      for (int d = 0; d < 4; ++d) {
-        const int to = board_.Neighbour(sq, d);
-        if (to != kNoSquare && occupied[to] && !union_box_[to]) {
-          union_box_[to] = 1;
-          union_boxes_.push_back(static_cast<Square>(to));
+    // The boxes in the order a walk over the corral squares, smallest first,
+    // each looking in its four directions, meets them: each box by the least
+    // (corral square, direction) that sees it. Only the corrals' boxes are
+    // looked at, not every square from the first corral square up.
+    union_keys_.clear();
+    for (int id = 0; id < corrals.count(); ++id) {
+      const Square* boxes = corrals.boxes(id);
+      for (int k = 0, count = corrals.box_count(id); k < count; ++k) {
+        const int b = boxes[k];
+        if (union_box_[b]) continue;
+        union_box_[b] = 1;
+        uint32_t least = UINT32_MAX;
+        for (int e = 0; e < 4; ++e) {
+          const int sq = board_.Neighbour(b, e);
+          if (sq == kNoSquare || corrals.Of(sq) < 0) continue;
+          least = std::min(least, static_cast<uint32_t>(sq * 4 + (e ^ 2)));
         }
+        union_keys_.push_back(least << 15 | static_cast<uint32_t>(b));
       }
     }
+    std::sort(union_keys_.begin(), union_keys_.end());
+    union_boxes_.clear();
+    for (uint32_t key : union_keys_) union_boxes_.push_back(static_cast<Square>(key & 0x7FFF));
     const Verdict v = Check(
         reach, union_boxes_.data(), static_cast<int>(union_boxes_.size()),
         [&](int sq) { return !occupied[sq] && corrals.Of(sq) >= 0; },

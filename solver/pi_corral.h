@@ -60,7 +60,9 @@ class Corrals {
 
  private:
   const Board& board_;
-  std::vector<int> component_;  // corral of each free unreachable square, or -1
+  // The corral of each free unreachable square, or -1; the square past the
+  // floor (size()) holds size().
+  std::vector<int> component_;
   std::vector<uint32_t> box_seen_;
   uint32_t box_stamp_ = 0;
   std::vector<int> stack_;
@@ -100,6 +102,8 @@ class PiCorral {
   std::vector<uint32_t> box_mark_;  // stamp of the corral whose boxes are checked
   uint32_t box_stamp_ = 0;
   std::vector<Square> union_boxes_;
+  // (first corral square and direction that meets a box) << 15 | the box.
+  std::vector<uint32_t> union_keys_;
   std::vector<uint8_t> union_box_;
   std::vector<std::pair<Square, uint8_t>> candidate_, best_;
 };
