@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 namespace sokoban {
 
@@ -18,11 +19,14 @@ Hungarian::Hungarian(int n)
       taken_at_(n + 1),
       goal_of_(n),
       open_cols_(n),
+      all_cols_(n),
       taken_cols_(n + 1),
       matched_(n + 1),
       new_row_(n),
       saved_u_(n + 1),
-      matrix_rows_(n) {}
+      matrix_rows_(n) {
+  for (int j = 1; j <= n; ++j) all_cols_[j - 1] = j;
+}
 
 const int* const* Hungarian::RowsOf(const std::vector<int>& costs) {
   for (int i = 0; i < n_; ++i) matrix_rows_[i] = &costs[static_cast<size_t>(i) * n_];
@@ -50,10 +54,7 @@ void Hungarian::AddRow(const int* const* rows, int i, int* u, int* v, int* p) {
   int *minv = minv_.data(), *way = way_.data(), *taken_at = taken_at_.data();
   int *open = open_cols_.data(), *taken = taken_cols_.data();
   int open_count = n, taken_count = 0;
-  for (int j = 1; j <= n; ++j) {
-    open[j - 1] = j;
-    minv[j] = kBig;
-  }
+  std::copy(all_cols_.begin(), all_cols_.end(), open);
   p[0] = i;
   int j0 = 0;
   // Dijkstra with the potentials brought up to date once, at the end:
@@ -65,31 +66,44 @@ void Hungarian::AddRow(const int* const* rows, int i, int* u, int* v, int* p) {
   // taken first, which ends the path at once (the shortest path is as
   // short, and ties are common: many boxes are as far from several goals).
   int dist = 0;
-  do {
+  // One step: takes the nearest open column into j0. The first step sets
+  // minv (every length is kBig before it) rather than lowering it.
+  auto step = [&](auto first) {
     taken[taken_count++] = j0;
     taken_at[j0] = dist;
     const int i0 = p[j0];
     const int* row = rows[i0 - 1];
     const int base = dist - u[i0];
     int least = kBig, pos = 0;
+    // Whether the column at `pos` is matched: a free one wins a tie.
+    bool pos_matched = p[open[0]] != 0;
     for (int k = 0; k < open_count; ++k) {
       const int j = open[k];
-      int m = minv[j];
       const int cur = row[j - 1] + base - v[j];
+      int m = kBig;
+      if constexpr (!decltype(first)::value) m = minv[j];
       if (cur < m) {
-        minv[j] = m = cur;
+        m = cur;
         way[j] = j0;
+        if constexpr (!decltype(first)::value) minv[j] = m;
       }
-      if (m < least || (m == least && p[j] == 0 && p[open[pos]] != 0)) {
+      if constexpr (decltype(first)::value) minv[j] = m;
+      if (m < least) {
         least = m;
         pos = k;
+        pos_matched = p[j] != 0;
+      } else if (m == least && pos_matched && p[j] == 0) {
+        pos = k;
+        pos_matched = false;
       }
     }
     j0 = open[pos];
     for (int k = pos + 1; k < open_count; ++k) open[k - 1] = open[k];
     --open_count;
     dist = least;
-  } while (p[j0] != 0);
+  };
+  step(std::true_type());
+  while (p[j0] != 0) step(std::false_type());
   for (int t = 0; t < taken_count; ++t) {
     const int j = taken[t];
     const int delta = dist - taken_at[j];
@@ -111,12 +125,13 @@ int Hungarian::RowPotential(const int* c, const int* v) const {
   return least;
 }
 
+template <bool kKeepGoals>
 int Hungarian::Total(const int* const* rows, const int* p) {
   long long total = 0;
   for (int j = 1; j <= n_; ++j) {
     const int c = rows[p[j] - 1][j - 1];
     if (c >= kInfinity) return kInfinity;
-    goal_of_[p[j] - 1] = j - 1;
+    if constexpr (kKeepGoals) goal_of_[p[j] - 1] = j - 1;
     total += c;
   }
   return static_cast<int>(std::min<long long>(total, kInfinity));
@@ -174,20 +189,18 @@ int Hungarian::Solve(const int* const* rows) {
   for (int i = 1; i <= n; ++i) {
     if (!matched_[i]) AddRow(rows, i, u, v, p);
   }
-  return Total(rows, p);
+  return Total<true>(rows, p);
 }
 
 int Hungarian::ResolveRow(const int* const* rows, int row) {
   std::copy(base_u_.begin(), base_u_.end(), u_.begin());
   std::copy(base_v_.begin(), base_v_.end(), v_.begin());
-  std::copy(base_p_.begin(), base_p_.end(), p_.begin());
+  // The matching less row `row` (p[0] is AddRow's to set).
   const int i = row + 1;
-  for (int j = 1; j <= n_; ++j) {
-    if (p_[j] == i) p_[j] = 0;
-  }
+  for (int j = 1; j <= n_; ++j) p_[j] = base_p_[j] == i ? 0 : base_p_[j];
   u_[i] = RowPotential(rows[row], v_.data());
   AddRow(rows, i, u_.data(), v_.data(), p_.data());
-  return Total(rows, p_.data());
+  return Total<false>(rows, p_.data());
 }
 
 int Hungarian::Update(const int* const* rows, const std::vector<int>& old_row) {
@@ -215,7 +228,7 @@ int Hungarian::Update(const int* const* rows, const std::vector<int>& old_row) {
     base_u_[i + 1] = RowPotential(rows[i], base_v_.data());
     AddRow(rows, i + 1, base_u_.data(), base_v_.data(), base_p_.data());
   }
-  return Total(rows, base_p_.data());
+  return Total<true>(rows, base_p_.data());
 }
 
 }  // namespace sokoban

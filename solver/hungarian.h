@@ -43,7 +43,8 @@ class Hungarian {
     base_p_.swap(other.p);
   }
 
-  // After Solve: the goal matched to box i.
+  // After Solve or Update: the goal matched to box i (ResolveRow leaves
+  // it as it was).
   int GoalOf(int box) const { return goal_of_[box]; }
 
   // Re-solves after only row `row` of the costs changed since the last
@@ -67,6 +68,8 @@ class Hungarian {
   // Adds row i to the matching with one shortest augmenting path.
   void AddRow(const int* const* rows, int i, int* u, int* v, int* p);
   int RowPotential(const int* c, const int* v) const;
+  // The matching's cost; with kKeepGoals, also the goals GoalOf gives.
+  template <bool kKeepGoals>
   int Total(const int* const* rows, const int* p);
   // Row pointers into a whole n * n matrix (the vector overloads).
   const int* const* RowsOf(const std::vector<int>& costs);
@@ -76,6 +79,7 @@ class Hungarian {
   std::vector<int> u_, v_, p_, way_, minv_, taken_at_, goal_of_;
   // AddRow's columns not yet taken, ascending, and those taken, in order.
   std::vector<int> open_cols_, taken_cols_;
+  std::vector<int> all_cols_;  // 1..n, the columns open when AddRow starts
   std::vector<uint8_t> matched_;
   std::vector<int> new_row_, saved_u_;
   std::vector<const int*> matrix_rows_;
