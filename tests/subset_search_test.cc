@@ -67,5 +67,44 @@ TEST(SubsetSearch, WallsBlockAndTheBudgetGivesUp) {
             SubsetSearch::kAlive);
 }
 
+TEST(SubsetSearch, EscapeSquaresCountWhereverThePlayerReachesThem) {
+  const Board board = BoardOf(
+      "#########\n"
+      "#@ #   .#\n"
+      "#  $    #\n"
+      "#  #    #\n"
+      "#########\n");
+  SubsetSearch search(board, SubsetPolicy{.goals_first = false, .normalize_when_generated = true});
+  // The box in the doorway, held by a box that never moves just inside:
+  // it never moves either, and the player never gets into the room.
+  const Square box = static_cast<Square>(At(board, 3, 2));
+  const Square wall = static_cast<Square>(At(board, 4, 2));
+  std::vector<Square> room;
+  for (int y = 1; y <= 3; ++y) {
+    for (int x = 4; x <= 7; ++x) {
+      if (x != 4 || y != 2) room.push_back(static_cast<Square>(At(board, x, y)));
+    }
+  }
+  const int escapes = static_cast<int>(room.size());
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), &wall, 1, room.data(), escapes, 100),
+            SubsetSearch::kDead);
+  // The player in the room, on a square with only room squares around it,
+  // or next to the doorway: alive at once.
+  EXPECT_EQ(search.Run(&box, 1, At(board, 6, 2), &wall, 1, room.data(), escapes, 100),
+            SubsetSearch::kAlive);
+  EXPECT_EQ(search.Run(&box, 1, At(board, 4, 1), &wall, 1, room.data(), escapes, 100),
+            SubsetSearch::kAlive);
+  EXPECT_EQ(search.expanded(), 1);
+  // Without the box inside, the box is pushed in and the player follows.
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), nullptr, 0, room.data(), escapes, 100),
+            SubsetSearch::kAlive);
+  // Only the squares deep in the room as escapes: the player reaches them
+  // through the room's other squares.
+  const Square deep[2] = {static_cast<Square>(At(board, 6, 2)),
+                          static_cast<Square>(At(board, 5, 2))};
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), nullptr, 0, deep, 2, 100), SubsetSearch::kAlive);
+  EXPECT_EQ(search.Run(&box, 1, At(board, 1, 1), &wall, 1, deep, 2, 100), SubsetSearch::kDead);
+}
+
 }  // namespace
 }  // namespace sokoban
