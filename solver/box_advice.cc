@@ -1,5 +1,6 @@
 #include "solver/box_advice.h"
 
+#include <cassert>
 #include <tuple>
 
 #include "solver/advise_connectivity.h"
@@ -55,7 +56,8 @@ void AdviceFeatures::Fill(Expansion& parent, AdvisedMove* m) const {
       !board_.IsGoal(from) && !board_.IsGoal(to)
           ? parent_.packed
           : Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to));
-  v.areas = parent.floor()->AreasAfterMove(from, to);
+  v.areas = parent_.areas + m->dest.areas_change;
+  assert(v.areas == parent.floor()->AreasAfterMove(from, to));
   v.links = links_ ? links_->AfterMove(from, to) : 0;
   v.plan = plan_ ? plan_->Count(occupied.data()) : 0;
   v.pinned = hotspots_.AfterMove(from, to, occupied.data());

@@ -63,7 +63,8 @@ class AdviceFeatures {
   // The expanded position (its floor numbered: Expansion::NumberFloor).
   void SetParent(Expansion& parent);
   const AdviceValues& parent() const { return parent_; }
-  // Fills m->after; parent.occupied is left as it was.
+  // Fills m->after (m->dest as BoxMover::Destinations gives it, on the
+  // parent's numbering of the floor); parent.occupied is left as it was.
   void Fill(Expansion& parent, AdvisedMove* m) const;
   const Hotspots& hotspots() const { return hotspots_; }
 
