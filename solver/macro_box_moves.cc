@@ -30,6 +30,7 @@ void BoxMovesMacro::AddAdvised(Expansion& parent, std::vector<Move>* moves) {
     destinations_.clear();
     parent.mover.Destinations(parent.occupied, parent.boxes[i], parent.reach, floor,
                               &destinations_);
+    if (!destinations_.empty()) features_->SetBox(parent, i);
     for (const BoxDestination& d : destinations_) {
       offered_.push_back({i, d, {}});
       features_->Fill(parent, &offered_.back());
