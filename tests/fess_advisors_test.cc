@@ -143,7 +143,7 @@ int OnGoals(const Board& board, const std::vector<Square>& boxes) {
 // position after the move, on random positions of Microban's levels.
 TEST(FessAdvisors, FeaturesAfterAMoveEqualAFullCount) {
   int checked = 0;
-  for (int number = 1; number <= 155; number += 3) {
+  for (int number = 1; number <= 155; ++number) {
     const Level& level = MicrobanLevel(number);
     const Board board = *Board::Build(level);
     const GoalRooms rooms(board);
