@@ -56,7 +56,17 @@ BoxMover::BoxMover(const Board& board)
       seen_(static_cast<size_t>(board.size()) * 4, 0),
       covered_(static_cast<size_t>(board.size()) * 4, 0),
       areas_change_(board.size(), 0),
-      cuts_(board) {}
+      push_to_(static_cast<size_t>(board.size()) * 4, kNoSquare),
+      cuts_(board) {
+  for (int sq = 0; sq < board.size(); ++sq) {
+    for (int d = 0; d < 4; ++d) {
+      const int ahead = board.Neighbour(sq, d), behind = board.Neighbour(sq, d ^ 2);
+      if (ahead != kNoSquare && behind != kNoSquare && !board.IsDead(ahead)) {
+        push_to_[static_cast<size_t>(sq) * 4 + d] = ahead;
+      }
+    }
+  }
+}
 
 int BoxMover::SidesAndAreas(const FloorCuts& floor, int b, int side, int from) {
   // The pieces of the floor without b next to `from`: freed, `from` joins
@@ -201,9 +211,8 @@ int BoxMover::Spread(std::vector<uint8_t>& occupied, int from, int to, int playe
       if (sides >> s & 1) covered_[static_cast<size_t>(node.box) * 4 + s] = stamp_;
     }
     for (int d = 0; d < 4; ++d) {
-      const int ahead = board_.Neighbour(node.box, d), behind = board_.Neighbour(node.box, d ^ 2);
-      if (ahead == kNoSquare || behind == kNoSquare || occupied[ahead]) continue;
-      if (!(sides >> (d ^ 2) & 1) || board_.IsDead(ahead)) continue;
+      const int ahead = push_to_[static_cast<size_t>(node.box) * 4 + d];
+      if (ahead == kNoSquare || !(sides >> (d ^ 2) & 1) || occupied[ahead]) continue;
       uint32_t& seen = seen_[static_cast<size_t>(ahead) * 4 + (d ^ 2)];
       if (seen == stamp_) continue;
       seen = stamp_;

@@ -132,7 +132,11 @@ class BoxMover {
   std::vector<uint32_t> seen_;        // stamp per (box, side): queued
   std::vector<uint32_t> covered_;     // stamp per (box, side): a node reached it
   std::vector<int8_t> areas_change_;  // per square: SidesAndAreas's
-  FloorCuts cuts_;                    // the position's, when Find is given none
+  // By square and direction: where a push that way takes a box standing
+  // there, when the square behind is floor and the one ahead floor that is
+  // not dead; else kNoSquare.
+  std::vector<int> push_to_;
+  FloorCuts cuts_;  // the position's, when Find is given none
   uint32_t stamp_ = 0;
   std::vector<Node> queue_;
   std::vector<uint16_t> depth_;  // Destinations: pushes to each node
