@@ -21,7 +21,8 @@ namespace sokoban {
 
 class ExplorerAdvisor final : public BoxMoveAdvisor {
  public:
-  explicit ExplorerAdvisor(const Board& board) : board_(board), reach_(board.size()) {}
+  explicit ExplorerAdvisor(const Board& board)
+      : new_floor_(board.size(), 0), board_(board), reach_(board.size()) {}
   int Propose(AdviceContext& ctx) override;
 
   // Whether, after the move of box `box` (an index in parent.boxes) to
@@ -36,13 +37,23 @@ class ExplorerAdvisor final : public BoxMoveAdvisor {
   // ahead of it (occupied marks the boxes).
   bool NewPush(const Expansion& parent, int box) const;
   // Whether, box `box` taken off the board, the player could make a push
-  // it could not make in the parent.
+  // it could not make in the parent (a walk over the floor it would gain).
   bool MayOpen(Expansion& parent, int box);
   // Whether the box leaves, for `to`, a square next to free floor the
   // player cannot reach: a move that opens pushes does.
   bool LeavesUnreached(const Expansion& parent, int box, int to) const;
+  // LeavesUnreached for Propose's moves: per box, the free neighbours of
+  // its square the player cannot reach, how many (-1: not known yet) and
+  // one of them.
+  bool LeavesUnreachedKnown(const Expansion& parent, int box, int to);
   std::vector<int8_t> may_open_;  // per box: -1 not known yet
-  std::vector<int> order_;        // the moves Propose tries, best first
+  std::vector<int8_t> unreached_count_;
+  std::vector<int> unreached_one_;
+  std::vector<int> order_;  // the moves Propose tries, best first
+  // MayOpen's walk: the squares it reached (new_floor_ == stamp_).
+  std::vector<uint32_t> new_floor_;
+  uint32_t stamp_ = 0;
+  std::vector<int> stack_;
   const Board& board_;
   Reach reach_;
 };

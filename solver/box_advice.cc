@@ -1,5 +1,6 @@
 #include "solver/box_advice.h"
 
+#include <cassert>
 #include <tuple>
 
 #include "solver/advise_connectivity.h"
@@ -43,22 +44,33 @@ void AdviceFeatures::SetParent(Expansion& parent) {
   parent_.pinned = hotspots_.parent();
 }
 
+void AdviceFeatures::SetBox(Expansion& parent, int box) {
+  const int from = parent.boxes[box];
+  parent.occupied[from] = 0;
+  hotspots_.Leave(from, parent.occupied.data());
+  // Packed boxes stand on goals: the count after a move to a square off
+  // goals is the count with the box gone.
+  leave_packed_ =
+      board_.IsGoal(from) ? Packed(parent.occupied.data(), parent_on_goals_ - 1) : parent_.packed;
+  parent.occupied[from] = 1;
+}
+
 void AdviceFeatures::Fill(Expansion& parent, AdvisedMove* m) const {
   const int from = parent.boxes[m->box], to = m->dest.to;
   std::vector<uint8_t>& occupied = parent.occupied;
   occupied[from] = 0;
   occupied[to] = 1;
   AdviceValues& v = m->after;
-  // Packed boxes stand on goals: a move between two squares off goals
-  // leaves the count as it was.
-  v.packed =
-      !board_.IsGoal(from) && !board_.IsGoal(to)
-          ? parent_.packed
-          : Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to));
-  v.areas = parent.floor()->AreasAfterMove(from, to);
+  v.packed = !board_.IsGoal(to)
+                 ? leave_packed_
+                 : Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + 1);
+  assert(v.packed ==
+         Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to)));
+  v.areas = parent_.areas + m->dest.areas_change;
+  assert(v.areas == parent.floor()->AreasAfterMove(from, to));
   v.links = links_ ? links_->AfterMove(from, to) : 0;
   v.plan = plan_ ? plan_->Count(occupied.data()) : 0;
-  v.pinned = hotspots_.AfterMove(from, to, occupied.data());
+  v.pinned = hotspots_.AfterLeave(to, occupied.data());
   occupied[to] = 0;
   occupied[from] = 1;
 }

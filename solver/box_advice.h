@@ -11,6 +11,7 @@
 //
 //   AdviceFeatures features(board, rooms);
 //   features.SetParent(parent);
+//   features.SetBox(parent, box);
 //   AdvisedMove m{box, destination};
 //   features.Fill(parent, &m);
 //   AdviceContext ctx{parent, moves, features};
@@ -63,7 +64,12 @@ class AdviceFeatures {
   // The expanded position (its floor numbered: Expansion::NumberFloor).
   void SetParent(Expansion& parent);
   const AdviceValues& parent() const { return parent_; }
-  // Fills m->after; parent.occupied is left as it was.
+  // The box whose moves Fill is given next (an index in parent.boxes):
+  // what does not depend on its destination is found once here.
+  void SetBox(Expansion& parent, int box);
+  // Fills m->after (m->box the one SetBox was given; m->dest as
+  // BoxMover::Destinations gives it, on the parent's numbering of the
+  // floor); parent.occupied is left as it was.
   void Fill(Expansion& parent, AdvisedMove* m) const;
   const Hotspots& hotspots() const { return hotspots_; }
 
@@ -78,6 +84,7 @@ class AdviceFeatures {
   Hotspots hotspots_;
   AdviceValues parent_;
   int parent_on_goals_ = 0;
+  int leave_packed_ = 0;  // SetBox's: boxes packed with its box gone
 };
 
 // What an advisor sees: the expanded position, its moves with the features

@@ -33,6 +33,15 @@ void AppendWalk(const Board& board, const std::vector<uint8_t>& occupied, int fr
   out.append(walk.rbegin(), walk.rend());
 }
 
+// Whether p is among list[0..count), count at most 4 (a loop, not
+// std::find's unrolled search: most lists hold one or two).
+bool Holds(const int* list, int count, int p) {
+  for (int k = 0; k < count; ++k) {
+    if (list[k] == p) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool FindBoxPath(const Board& board, std::vector<uint8_t>& occupied, int from, int to, int player,
@@ -46,7 +55,52 @@ BoxMover::BoxMover(const Board& board)
       end_reach_(board.size()),
       seen_(static_cast<size_t>(board.size()) * 4, 0),
       covered_(static_cast<size_t>(board.size()) * 4, 0),
-      cuts_(board) {}
+      areas_change_(board.size(), 0),
+      push_to_(static_cast<size_t>(board.size()) * 4, kNoSquare),
+      cuts_(board) {
+  for (int sq = 0; sq < board.size(); ++sq) {
+    for (int d = 0; d < 4; ++d) {
+      const int ahead = board.Neighbour(sq, d), behind = board.Neighbour(sq, d ^ 2);
+      if (ahead != kNoSquare && behind != kNoSquare && !board.IsDead(ahead)) {
+        push_to_[static_cast<size_t>(sq) * 4 + d] = ahead;
+      }
+    }
+  }
+}
+
+int BoxMover::SidesAndAreas(const FloorCuts& floor, int b, int side, int from) {
+  // The pieces of the floor without b next to `from`: freed, `from` joins
+  // them into one (named -1, as `from` itself).
+  int around[4], joined = 0;
+  for (int d = 0; d < 4; ++d) {
+    const int m = board_.Neighbour(from, d);
+    if (m == kNoSquare || m == b || !floor.Free(m)) continue;
+    const int p = floor.Piece(b, m);
+    if (!Holds(around, joined, p)) around[joined++] = p;
+  }
+  // Each side's group (INT_MIN: no floor there); the pieces b's area falls
+  // into, each next to b.
+  int group[4], pieces[4], split = 0;
+  for (int s = 0; s < 4; ++s) {
+    const int n = board_.Neighbour(b, s);
+    group[s] = INT_MIN;
+    if (n == kNoSquare) continue;
+    if (n == from) {
+      group[s] = -1;
+      continue;
+    }
+    if (!floor.Free(n)) continue;
+    const int p = floor.Piece(b, n);
+    if (!Holds(pieces, split, p)) pieces[split++] = p;
+    group[s] = Holds(around, joined, p) ? -1 : p;
+  }
+  // b's area loses b and falls into `split` pieces; `from` and the pieces
+  // around it become one area.
+  areas_change_[b] = static_cast<int8_t>(split - joined);
+  const int own = group[side];
+  return (group[0] == own) | (group[1] == own) << 1 | (group[2] == own) << 2 |
+         (group[3] == own) << 3;
+}
 
 int BoxMover::SidesReached(const Reach& reach, int box) const {
   int sides = 0;
@@ -81,8 +135,9 @@ void BoxMover::Destinations(std::vector<uint8_t>& occupied, int from, const Reac
     const Node& node = queue_[k];
     depth_[k] = static_cast<uint16_t>(depth_[node.parent] + 1);
     if (!node.expanded || node.box == from) continue;
-    out->push_back(
-        {node.box, depth_[k], static_cast<Square>(board_.Neighbour(node.box, node.side))});
+    // Spread found the areas of every square it expanded.
+    out->push_back({node.box, depth_[k], static_cast<Square>(board_.Neighbour(node.box, node.side)),
+                    areas_change_[node.box]});
   }
 }
 
@@ -142,8 +197,10 @@ int BoxMover::Spread(std::vector<uint8_t>& occupied, int from, int to, int playe
         occupied[from] = 0;
         floor = &cuts_;
       }
-      sides = floor->SidesWith(node.box, node.side, from);
+      sides = node.box == from ? floor->SidesWith(node.box, node.side, from)
+                               : SidesAndAreas(*floor, node.box, node.side, from);
 #ifndef NDEBUG
+      assert(sides == floor->SidesWith(node.box, node.side, from));
       occupied[node.box] = 1;
       reach_.Mark(board_, occupied.data(), board_.Neighbour(node.box, node.side));
       occupied[node.box] = 0;
@@ -154,9 +211,8 @@ int BoxMover::Spread(std::vector<uint8_t>& occupied, int from, int to, int playe
       if (sides >> s & 1) covered_[static_cast<size_t>(node.box) * 4 + s] = stamp_;
     }
     for (int d = 0; d < 4; ++d) {
-      const int ahead = board_.Neighbour(node.box, d), behind = board_.Neighbour(node.box, d ^ 2);
-      if (ahead == kNoSquare || behind == kNoSquare || occupied[ahead]) continue;
-      if (!(sides >> (d ^ 2) & 1) || board_.IsDead(ahead)) continue;
+      const int ahead = push_to_[static_cast<size_t>(node.box) * 4 + d];
+      if (ahead == kNoSquare || !(sides >> (d ^ 2) & 1) || occupied[ahead]) continue;
       uint32_t& seen = seen_[static_cast<size_t>(ahead) * 4 + (d ^ 2)];
       if (seen == stamp_) continue;
       seen = stamp_;

@@ -56,10 +56,13 @@ class BoxSources {
 
 // A square a box can be pushed to (BoxMover::Destinations): after `pushes`
 // pushes, the player on `player_after`, behind it.
+// areas_change: how many more areas of free floor the position has after
+// the move than before (FloorCuts::AreasAfterMove less the areas now).
 struct BoxDestination {
   Square to;
   uint16_t pushes;
   Square player_after;
+  int8_t areas_change = 0;
 };
 
 // FindBoxPath with its buffers kept between calls, for use inside a search.
@@ -95,7 +98,8 @@ class BoxMover {
   // standing still (`start`: the player's area now; `floor`, when given,
   // numbered on this position): appends one destination for each square
   // other than `from` and each area the player can end in there, with the
-  // fewest pushes, nearest first. occupied is left as it was.
+  // fewest pushes, nearest first, with the change in the number of areas
+  // of free floor the move makes. occupied is left as it was.
   void Destinations(std::vector<uint8_t>& occupied, int from, const Reach& start,
                     const FloorCuts* floor, std::vector<BoxDestination>* out);
 
@@ -107,6 +111,13 @@ class BoxMover {
              const BoxSources* guide, int end_player, const FloorCuts* floor);
   // The sides of a box on `box` (a bit per direction) that `reach` holds.
   int SidesReached(const Reach& reach, int box) const;
+  // How the floor (numbered with the box on `from`) falls around a box
+  // moved from `from` to b (b != from, free): returns the sides of b the
+  // player can walk to from its side `side` (FloorCuts::SidesWith), and
+  // keeps in areas_change_[b] the change in the number of areas
+  // (FloorCuts::AreasAfterMove less the areas now), one walk over the
+  // pieces of the floor around b and `from` for both.
+  int SidesAndAreas(const FloorCuts& floor, int b, int side, int from);
   // Whether, the box on `box` and the player on `player`, the player can
   // walk to end_player.
   bool EndsNear(std::vector<uint8_t>& occupied, int box, int player, int end_player);
@@ -118,9 +129,14 @@ class BoxMover {
   };
   const Board& board_;
   Reach reach_, end_reach_;
-  std::vector<uint32_t> seen_;     // stamp per (box, side): queued
-  std::vector<uint32_t> covered_;  // stamp per (box, side): a node reached it
-  FloorCuts cuts_;                 // the position's, when Find is given none
+  std::vector<uint32_t> seen_;        // stamp per (box, side): queued
+  std::vector<uint32_t> covered_;     // stamp per (box, side): a node reached it
+  std::vector<int8_t> areas_change_;  // per square: SidesAndAreas's
+  // By square and direction: where a push that way takes a box standing
+  // there, when the square behind is floor and the one ahead floor that is
+  // not dead; else kNoSquare.
+  std::vector<int> push_to_;
+  FloorCuts cuts_;  // the position's, when Find is given none
   uint32_t stamp_ = 0;
   std::vector<Node> queue_;
   std::vector<uint16_t> depth_;  // Destinations: pushes to each node

@@ -32,12 +32,23 @@ class Hotspots {
   // The boxes pinned once a box went from `from` to `to`; `occupied` marks
   // the child's boxes.
   int AfterMove(int from, int to, const uint8_t* occupied) const;
+  // AfterMove for the moves of one box, the half around `from` found once:
+  // Leave(from, occupied without the box on `from`), then AfterLeave(to,
+  // the child's occupied) for each `to` equals AfterMove(from, to, ...).
+  void Leave(int from, const uint8_t* occupied);
+  int AfterLeave(int to, const uint8_t* occupied) const;
 
  private:
   const Board& board_;
   std::vector<uint8_t> pinned_;  // per square, in the parent
   std::vector<Square> marked_;   // the parent's pinned squares, to clear
   int parent_count_ = 0;
+  // Leave's: the box's square, the count with it gone, and the squares
+  // within two steps of it (near_ == near_stamp_), whose pinning a box on
+  // them changes around `from`.
+  int leave_from_ = -1, leave_count_ = 0;
+  std::vector<uint32_t> near_;
+  uint32_t near_stamp_ = 0;
 };
 
 }  // namespace sokoban

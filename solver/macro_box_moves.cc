@@ -30,6 +30,7 @@ void BoxMovesMacro::AddAdvised(Expansion& parent, std::vector<Move>* moves) {
     destinations_.clear();
     parent.mover.Destinations(parent.occupied, parent.boxes[i], parent.reach, floor,
                               &destinations_);
+    if (!destinations_.empty()) features_->SetBox(parent, i);
     for (const BoxDestination& d : destinations_) {
       offered_.push_back({i, d, {}});
       features_->Fill(parent, &offered_.back());
@@ -65,7 +66,7 @@ void BoxMovesMacro::AddAdvised(Expansion& parent, std::vector<Move>* moves) {
 void BoxMovesMacro::AddMoves(Expansion& parent, std::vector<Move>* moves) {
   if (features_) return AddAdvised(parent, moves);
   const int box_count = board_.box_count();
-  const int areas = parent.NumberFloor();
+  parent.NumberFloor();
   const FloorCuts& floor = *parent.floor();
   MarkTried(parent);
   for (int i = 0; i < box_count; ++i) {
@@ -77,7 +78,7 @@ void BoxMovesMacro::AddMoves(Expansion& parent, std::vector<Move>* moves) {
       // One push away: the single pushes, which the search makes itself.
       if (d.pushes < 2) continue;
       const bool packs = !board_.IsGoal(from) && board_.IsGoal(d.to);
-      if (!packs && floor.AreasAfterMove(from, d.to) >= areas) continue;
+      if (!packs && d.areas_change >= 0) continue;
       moves->push_back({i, d.to, d.pushes, d.player_after, false});
     }
   }

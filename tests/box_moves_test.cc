@@ -3,15 +3,20 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <map>
+#include <random>
+#include <tuple>
 #include <vector>
 
 #include "common/moves.h"
 #include "solver/board.h"
 #include "solver/box_path.h"
+#include "solver/floor_cuts.h"
 #include "solver/reach.h"
 #include "solver/search.h"
 #include "solver/search_config.h"
 #include "solver/solver.h"
+#include "tests/pattern_test_util.h"
 #include "tests/search_test_util.h"
 #include "tests/solver_test_util.h"
 
@@ -92,6 +97,103 @@ TEST(BoxMoves, DestinationsAreTheSquaresABoxReaches) {
       }
     }
   }
+}
+
+// Every (square, player's area) the box on `from` can be pushed into, the
+// others standing still, with the fewest pushes: a breadth-first search
+// over (box square, smallest square of the player's area), one fill of the
+// player's area a node, boxes never pushed onto dead squares. The key is
+// (square, area), the value the pushes.
+std::map<std::pair<int, int>, int> DestinationsByFills(const Board& board,
+                                                       std::vector<uint8_t> occupied, int from,
+                                                       int player) {
+  Reach reach(board.size());
+  std::map<std::pair<int, int>, int> pushes;
+  std::vector<std::pair<int, int>> queue{{from, reach.Fill(board, occupied.data(), player)}};
+  pushes[queue[0]] = 0;
+  occupied[from] = 0;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const auto [box, area] = queue[head];
+    const int depth = pushes[queue[head]];
+    occupied[box] = 1;
+    reach.Fill(board, occupied.data(), area);
+    std::vector<int> behind_ok(4);
+    for (int d = 0; d < 4; ++d) {
+      const int behind = board.Neighbour(box, d ^ 2);
+      behind_ok[d] = behind != kNoSquare && reach.Reached(behind);
+    }
+    occupied[box] = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int ahead = board.Neighbour(box, d);
+      if (!behind_ok[d] || ahead == kNoSquare || occupied[ahead] || board.IsDead(ahead)) continue;
+      occupied[ahead] = 1;
+      Reach after(board.size());
+      const std::pair<int, int> key{ahead, after.Fill(board, occupied.data(), box)};
+      occupied[ahead] = 0;
+      if (pushes.count(key)) continue;
+      pushes[key] = depth + 1;
+      queue.push_back(key);
+    }
+  }
+  pushes.erase(queue[0]);
+  for (auto it = pushes.begin(); it != pushes.end();) {
+    it = it->first.first == from ? pushes.erase(it) : std::next(it);
+  }
+  return pushes;
+}
+
+// On random positions of Microban's levels, each box's destinations found
+// on the position's numbering of the floor (the sides the player reaches
+// and the change in areas found once a square) are those of a search with
+// a fill of the player's area at every node, with the same pushes, and
+// each one's change in areas is that of a numbering of the floor after the
+// move. Without a numbering given, BoxMover's own gives the same list.
+TEST(BoxMoves, DestinationsEqualTheSearchWithFills) {
+  std::mt19937 rng(16);
+  int checked = 0;
+  for (int number = 1; number <= 155; number += 2) {
+    const Level& level = MicrobanLevel(number);
+    absl::StatusOr<Board> board = Board::Build(level);
+    ASSERT_TRUE(board.ok());
+    std::vector<Square> live = LiveSquares(*board);
+    if (static_cast<int>(live.size()) < board->box_count() + 2) continue;
+    BoxMover mover(*board), alone(*board);
+    FloorCuts cuts(*board), after_cuts(*board);
+    Reach reach(board->size());
+    for (int draw = 0; draw < 12; ++draw) {
+      Placement p = RandomPlacement(*board, live, rng);
+      const int areas = cuts.Number(p.occupied.data());
+      reach.Fill(*board, p.occupied.data(), p.player);
+      for (Square from : p.boxes) {
+        std::vector<BoxDestination> out, out_alone;
+        mover.Destinations(p.occupied, from, reach, &cuts, &out);
+        alone.Destinations(p.occupied, from, reach, nullptr, &out_alone);
+        ASSERT_EQ(out.size(), out_alone.size());
+        std::map<std::pair<int, int>, int> found;
+        for (size_t k = 0; k < out.size(); ++k) {
+          const BoxDestination& d = out[k];
+          EXPECT_EQ(std::make_tuple(d.to, d.pushes, d.player_after, d.areas_change),
+                    std::make_tuple(out_alone[k].to, out_alone[k].pushes, out_alone[k].player_after,
+                                    out_alone[k].areas_change));
+          p.occupied[from] = 0;
+          p.occupied[d.to] = 1;
+          Reach after(board->size());
+          found[{d.to, after.Fill(*board, p.occupied.data(), d.player_after)}] = d.pushes;
+          EXPECT_EQ(areas + d.areas_change, after_cuts.Number(p.occupied.data()))
+              << "Microban " << number;
+          p.occupied[d.to] = 0;
+          p.occupied[from] = 1;
+          EXPECT_EQ(areas + d.areas_change, cuts.AreasAfterMove(from, d.to));
+          ++checked;
+        }
+        EXPECT_EQ(found.size(), out.size());
+        ASSERT_EQ(found, DestinationsByFills(*board, p.occupied, from, p.player))
+            << "Microban " << number << "\n"
+            << absl::StrJoin(Position(level, *board, p.boxes, p.player).Rows(), "\n");
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
 }
 
 // The feature-space search with the advised box moves alone (with and

@@ -92,6 +92,7 @@ std::vector<AdvisedMove> Offer(const Board& board, Expansion& node, AdviceFeatur
   for (int i = 0; i < board.box_count(); ++i) {
     std::vector<BoxDestination> dest;
     node.mover.Destinations(node.occupied, node.boxes[i], node.reach, node.floor(), &dest);
+    features.SetBox(node, i);
     for (const BoxDestination& d : dest) {
       moves.push_back({i, d, {}});
       features.Fill(node, &moves.back());
@@ -136,6 +137,49 @@ int OnGoals(const Board& board, const std::vector<Square>& boxes) {
 // Runs each advisor on positions of Microban 1-60 (the starts and random
 // pushes from them) and checks each proposal from scratch; every advisor
 // proposes somewhere.
+// Every move's features, found from the parent's (the areas from the cut
+// of the floor BoxMover found, the pinned boxes from the half around the
+// box's square found once a box), are those counted from scratch on the
+// position after the move, on random positions of Microban's levels.
+TEST(FessAdvisors, FeaturesAfterAMoveEqualAFullCount) {
+  int checked = 0;
+  for (int number = 1; number <= 155; ++number) {
+    const Level& level = MicrobanLevel(number);
+    const Board board = *Board::Build(level);
+    const GoalRooms rooms(board);
+    const GoalRooms* r = rooms.room_count() > 0 ? &rooms : nullptr;
+    AdviceFeatures features(board, r);
+    RoomConnectivity links(board);
+    Hotspots hotspots(board);
+    FloorCuts cuts(board);
+    Position2 pos(board);
+    for (const auto& [boxes, player] : Walk(board, 30, 2000 + number)) {
+      pos.Set(board, boxes, player);
+      Expansion& node = pos.node;
+      const std::vector<AdvisedMove> moves = Offer(board, node, features);
+      for (const AdvisedMove& m : moves) {
+        std::vector<uint8_t> occupied = node.occupied;
+        std::vector<Square> after = node.boxes;
+        occupied[after[m.box]] = 0;
+        occupied[m.dest.to] = 1;
+        after[m.box] = m.dest.to;
+        const std::string what = "Microban " + std::to_string(number);
+        EXPECT_EQ(m.after.areas, cuts.Number(occupied.data())) << what;
+        EXPECT_EQ(m.after.pinned, hotspots.Count(occupied.data(), after.data(), board.box_count()))
+            << what;
+        EXPECT_EQ(m.after.packed, r ? rooms.Packed(occupied.data()) : OnGoals(board, after))
+            << what;
+        std::sort(after.begin(), after.end());
+        if (links.link_count() > 0) {
+          EXPECT_EQ(m.after.links, links.Count(after.data(), board.box_count())) << what;
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 10000);
+}
+
 TEST(FessAdvisors, ProposalsAreLegalAndWhatTheyClaim) {
   int proposals[6] = {0, 0, 0, 0, 0, 0};
   for (int number = 1; number <= 60; ++number) {
