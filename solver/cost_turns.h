@@ -22,18 +22,26 @@
 
 namespace sokoban {
 
-// The cost charged for one expansion of the member, in units of about
-// 10,000 instructions (callgrind, XSokoban 11 and 44, each member alone,
-// the instructions between its 10,000th and its 30,000th expansion: the
-// feature-space searches 63,000-67,000 an expansion, the pull search
-// 30,000, the A*-ordered one 55,000; FESS's box moves about three times
-// the feature-space search's).
-int ExpansionCost(ScheduleMember member);
-
-// The member's share of the work, in per cent of the whole (the shares of
-// the members a level runs need not add up to 100: each gets its share's
-// part of their sum).
-int WorkShare(ScheduleMember member);
+// What a member of the portfolio pays and gets, one row a member in
+// cost_turns.cc, so that the portfolio's economy reads in one place:
+//  - cost: charged for one expansion, in units of about 10,000
+//    instructions (callgrind, XSokoban 11 and 44, each member alone, the
+//    instructions between its 10,000th and its 30,000th expansion: the
+//    feature-space searches 63,000-67,000 an expansion, the pull search
+//    30,000, the A*-ordered one 55,000; FESS's box moves about three times
+//    the feature-space search's);
+//  - share: its share of the work from kCostTurnsAfter on, in per cent of
+//    the whole (the shares of the members a level runs need not add up to
+//    100: each gets its share's part of their sum);
+//  - late_share: its share from kFollowAfter on, with `sharefollow`
+//    (solver/share_follow.h).
+struct MemberTerms {
+  int cost, share, late_share;
+};
+MemberTerms TermsOf(ScheduleMember member);
+inline int ExpansionCost(ScheduleMember member) { return TermsOf(member).cost; }
+inline int WorkShare(ScheduleMember member) { return TermsOf(member).share; }
+inline int LateShare(ScheduleMember member) { return TermsOf(member).late_share; }
 
 // CostTurns holds shares in kShareScale-ths of a per cent (all scaled alike,
 // the turns are the same), so that a share moved by `sharefollow`

@@ -102,21 +102,11 @@ constexpr uint64_t kBoxMovesRounds = 8;
 // expansions) but change the first search's order and lose 10 and 37.
 constexpr uint64_t kDeadSetsRounds = 8;
 // From the level's kCostTurnsAfter-th expansion on, the members take turns
-// by cost (CostTurns): each member's share of the work, in per cent.
-// Before, they take turns by rounds as without `schedule3`, so that the
-// levels solved early (all of Microban) search as before. XSokoban at 20 s
-// a level: 69 solved against 65 without `schedule3` (gains 14, 16, 19, 30;
-// 44, solved in 18.8 s with pull 35%, first 20%, own open 14%, dead sets
-// 10%, is lost). The box-moves member needs its share: with 1% (pull 45%,
-// first 22%) 24, which only the box-moves member solves, was lost.
+// by cost (CostTurns; each member's cost and share of the work: MemberTerms
+// in solver/cost_turns.h). Before, they take turns by rounds as without
+// `schedule3`, so that the levels solved early (all of Microban) search as
+// before.
 constexpr uint64_t kCostTurnsAfter = 100000;
-constexpr int kFirstShare = 18;
-constexpr int kPullShare = 42;
-constexpr int kPlainShare = 1;
-constexpr int kOpenShare = 11;
-constexpr int kUnlearnedShare = 2;
-constexpr int kBoxMovesShare = 18;
-constexpr int kDeadSetsShare = 8;
 
 inline bool CostTurnsStart(uint64_t all_expanded) { return all_expanded >= kCostTurnsAfter; }
 

@@ -4,25 +4,6 @@
 
 namespace sokoban {
 
-int LateShare(ScheduleMember member) {
-  switch (member) {
-    case ScheduleMember::kOpen:
-    case ScheduleMember::kOwnOpen:
-      return 35;
-    case ScheduleMember::kFirst:
-    case ScheduleMember::kPull:
-      return 20;
-    case ScheduleMember::kBoxMoves:
-    case ScheduleMember::kDeadSets:
-      return 10;
-    case ScheduleMember::kUnlearned:
-      return 4;
-    case ScheduleMember::kPlain:
-      return 1;
-  }
-  return 1;
-}
-
 void ShareFollow::Update(std::span<const ScheduleMember> members, const std::vector<bool>& live,
                          uint64_t expanded, CostTurns& turns) {
   const bool late = expanded >= kFollowAfter;

@@ -15,9 +15,10 @@
 //  - Every XSokoban level the portfolio solves is solved within 1,704,250
 //    expansions (16, by the pull search): a level still open at
 //    kFollowAfter has had the pull search's 42% for long. From then on the
-//    shares are LateShare's, most to `ownopen`, the feature-space search
-//    without goal rooms and with tables of its own (XSokoban 44 alone in
-//    254,630 expansions; with 11% of the work it does not have them at 20 s).
+//    shares are the late ones of MemberTerms (solver/cost_turns.h), most
+//    to `ownopen`, the feature-space search without goal rooms and with
+//    tables of its own (XSokoban 44 alone in 254,630 expansions; with 11%
+//    of the work it does not have them at 20 s).
 // The shares change only when a member stops or at kFollowAfter, counted in
 // expansions, never time: the turns are the same on every run. While no
 // member has stopped and before kFollowAfter, the turns are CostTurns'.
@@ -38,9 +39,6 @@ namespace sokoban {
 
 // The level's expansion from which LateShare's shares hold.
 constexpr uint64_t kFollowAfter = 1'800'000;
-
-// The member's share of the work from kFollowAfter on, in per cent.
-int LateShare(ScheduleMember member);
 
 class ShareFollow {
  public:
