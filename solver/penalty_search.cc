@@ -23,21 +23,16 @@ PenaltySearch::PenaltySearch(const Board& board, const LowerBound& bound, Direct
   for (int t = 0; t < targets_; ++t) target_of_[targets[t]] = t;
 }
 
-int PenaltySearch::Estimate(const Square* squares) const {
-  int sum = 0;
-  for (int i = 0; i < k_; ++i) {
-    const int* from = &start_dist_[static_cast<size_t>(i) * targets_];
-    int best = INT_MAX;
-    for (int t = 0; t < targets_; ++t) {
-      if (from[t] < 0) continue;
-      const uint16_t here = bound_.distance(squares[i], t);
-      if (here == LowerBound::kUnreachable) continue;
-      best = std::min(best, static_cast<int>(here) - from[t]);
-    }
-    if (best == INT_MAX) return kDead;
-    sum += best;
+int PenaltySearch::BoxEstimate(int i, int sq) const {
+  const int* from = &start_dist_[static_cast<size_t>(i) * targets_];
+  int best = INT_MAX;
+  for (int t = 0; t < targets_; ++t) {
+    if (from[t] < 0) continue;
+    const uint16_t here = bound_.distance(sq, t);
+    if (here == LowerBound::kUnreachable) continue;
+    best = std::min(best, static_cast<int>(here) - from[t]);
   }
-  return sum;
+  return best == INT_MAX ? kDead : best;
 }
 
 bool PenaltySearch::OnTargets(const Square* squares, int* value_d) const {
@@ -53,7 +48,7 @@ bool PenaltySearch::OnTargets(const Square* squares, int* value_d) const {
   return true;
 }
 
-int PenaltySearch::AddNode(int parent, int g, int box, int dir) {
+int PenaltySearch::AddNode(int parent, int g, int h, int box, int dir) {
   const size_t stride = static_cast<size_t>(k_) + 1;
   auto hash = [&](const Square* s) {
     uint64_t x = 0x9E3779B97F4A7C15ull;
@@ -75,8 +70,6 @@ int PenaltySearch::AddNode(int parent, int g, int box, int dir) {
   for (size_t slot = hash(s) & mask;; slot = (slot + 1) & mask) {
     const int id = table_[slot];
     if (id < 0) {
-      const int h = Estimate(s + 1);
-      if (h == kDead) return -1;
       const int index = static_cast<int>(nodes_.size());
       table_[slot] = index;
       ++table_count_;
@@ -123,7 +116,18 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
   // The open list: least f first, then most pushes, then the oldest.
   using Entry = std::tuple<int, int, int>;  // f, -g, node
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
-  if (const int root = AddNode(-1, 0, -1, -1); root >= 0) open.push({nodes_[root].f, 0, root});
+  // H of the root: each box's own part, then each child's from its
+  // parent's, only the moved box's part computed again.
+  int root_h = 0;
+  for (int i = 0; i < k && root_h != kDead; ++i) {
+    const int part = BoxEstimate(i, boxes[i]);
+    root_h = part == kDead ? kDead : root_h + part;
+  }
+  if (root_h != kDead) {
+    const int root = AddNode(-1, 0, root_h, -1, -1);
+    open.push({nodes_[root].f, 0, root});
+  }
+  std::vector<int> parts(k);
   int best = kDead, best_node = -1;
   bool ran_out = true;
   std::vector<Square> node(stride);
@@ -149,7 +153,11 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
       best = g - d;
       best_node = id;
     }
-    for (int i = 0; i < k; ++i) occupied_[at[i]] = 1;
+    const int h = nodes_[id].f - g;
+    for (int i = 0; i < k; ++i) {
+      occupied_[at[i]] = 1;
+      parts[i] = BoxEstimate(i, at[i]);
+    }
     reach_.Fill(board_, occupied_.data(), node[0]);
     for (int i = 0; i < k; ++i) {
       const int from = at[i];
@@ -166,6 +174,8 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
           if (!reach_.Reached(to) || back == kNoSquare || occupied_[back]) continue;
           after = back;
         }
+        const int part = BoxEstimate(i, to);
+        if (part == kDead) continue;
         occupied_[from] = 0;
         occupied_[to] = 1;
         std::copy(node.begin(), node.end(), scratch_.begin());
@@ -174,7 +184,7 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
             PlayerAfterMove(board_, occupied_.data(), reach_, from, to, after, child_reach_));
         occupied_[to] = 0;
         occupied_[from] = 1;
-        const int child = AddNode(id, g + 1, i, d);
+        const int child = AddNode(id, g + 1, h - parts[i] + part, i, d);
         if (child >= 0) open.push({nodes_[child].f, -(g + 1), child});
       }
     }

@@ -77,10 +77,11 @@ class PenaltySearch {
     int8_t box;  // label moved from the parent
     int8_t dir;  // its direction
   };
-  // Adds a node (squares in scratch_) unless one is held with no more
-  // pushes; returns its index (or -1).
-  int AddNode(int parent, int g, int box, int dir);
-  int Estimate(const Square* squares) const;  // H, or kDead
+  // Adds a node (squares in scratch_, its estimate h) unless one is held
+  // with no more pushes; returns its index (or -1).
+  int AddNode(int parent, int g, int h, int box, int dir);
+  // Box i's part of H on square sq, or kDead.
+  int BoxEstimate(int i, int sq) const;
   bool OnTargets(const Square* squares, int* value_d) const;
   void Conflicts(int last, const Square* boxes, int player, const uint8_t* whole,
                  std::vector<Square>* out);
