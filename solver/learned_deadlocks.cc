@@ -11,8 +11,8 @@ LearnedDeadlocks::LearnedDeadlocks(const Board& board)
       occupied_(board.size(), 0),
       reach_(board.size()) {}
 
-void LearnedDeadlocks::Add(const Square* boxes, int count, int player) {
-  const size_t entry = sizeof(Pattern) + sizeof(Square) * static_cast<size_t>(count) * 3 +
+void LearnedDeadlocks::Add(const Square* boxes, int count, int player, uint8_t value) {
+  const size_t entry = sizeof(Pattern) + 1 + sizeof(Square) * static_cast<size_t>(count) * 3 +
                        sizeof(uint64_t) * words_per_area_ + sizeof(std::string) + 16;
   if (bytes_ + entry > kMaxBytes) return;
   for (int j = 0; j < count; ++j) occupied_[boxes[j]] = 1;
@@ -28,6 +28,7 @@ void LearnedDeadlocks::Add(const Square* boxes, int count, int player) {
   const uint32_t id = static_cast<uint32_t>(patterns_.size());
   patterns_.push_back({static_cast<uint32_t>(squares_.size()), static_cast<uint32_t>(words_.size()),
                        static_cast<uint16_t>(count)});
+  values_.push_back(value);
   squares_.insert(squares_.end(), boxes, boxes + count);
   words_.resize(words_.size() + words_per_area_, 0);
   uint64_t* area = &words_[patterns_.back().area];

@@ -18,6 +18,9 @@
 // the box it has just moved, since a pattern without that box matched the
 // parent already.
 //
+// A table of penalty patterns (solver/eval_penalty.h) is a table of the
+// same kind whose patterns carry a value: the pushes they add to the bound.
+//
 //   LearnedDeadlocks learned(board);
 //   learned.Add(boxes, count, player);   // proved dead
 //   if (learned.Matches(occupied, child_player, to)) { /* prune */ }
@@ -42,7 +45,9 @@ class LearnedDeadlocks {
   // player on `player` (any square of its area once only these boxes stand
   // on the board). The caller guarantees it is dead. A pattern already held,
   // or one past the byte budget, is dropped.
-  void Add(const Square* boxes, int count, int player);
+  void Add(const Square* boxes, int count, int player) { Add(boxes, count, player, 0); }
+  // The same with a value kept beside the pattern (a penalty table).
+  void Add(const Square* boxes, int count, int player, uint8_t value);
 
   // Whether a pattern with a box on `moved` matches the position:
   // occupied[sq] != 0 marks its boxes, `player` is any square of the
@@ -53,6 +58,14 @@ class LearnedDeadlocks {
   // Pattern k's boxes, and whether `sq` lies in its player area (tests).
   std::vector<Square> Boxes(int k) const;
   bool InArea(int k, int sq) const { return InArea(patterns_[k], sq); }
+  // Pattern k's value, its boxes (sorted; *count of them), and the
+  // patterns with a box on sq.
+  uint8_t value(int k) const { return values_[k]; }
+  const Square* BoxesOf(int k, int* count) const {
+    *count = patterns_[k].count;
+    return &squares_[patterns_[k].first];
+  }
+  const std::vector<uint32_t>& OnSquare(int sq) const { return by_square_[sq]; }
   // Memory held by the patterns and their index.
   size_t bytes() const { return bytes_; }
 
@@ -73,6 +86,7 @@ class LearnedDeadlocks {
   const Board& board_;
   const uint32_t words_per_area_;
   std::vector<Pattern> patterns_;
+  std::vector<uint8_t> values_;
   std::vector<Square> squares_;
   std::vector<uint64_t> words_;
   std::vector<std::vector<uint32_t>> by_square_;  // pattern ids per box square

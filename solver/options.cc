@@ -67,6 +67,7 @@ constexpr PruneName kPruneNames[] = {
     {"corralbig", kPruneCorralBig},
     {"sharefollow", kPruneShareFollow},
     {"wholelearn", kPruneWholeLearn},
+    {"penalty", kPrunePenalty},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -175,14 +175,10 @@ int PairPenalty::PairValue(int a, int b, int player) const {
 
 int PairPenalty::Penalty(const Square* boxes, int player) {
   picks_.clear();
-  for (int i = 0; i < boxes_; ++i) {
-    const size_t row = static_cast<size_t>(boxes[i]) * n_;
-    for (int j = i + 1; j < boxes_; ++j) {
-      if (max_pen_[row + boxes[j]] == 0) continue;
-      const int value = PairValue(boxes[i], boxes[j], player);
-      if (value == kDead) return kDead;
-      if (value > 0) picks_.push_back({value, i, j});
-    }
+  if (!ForEachConflict(boxes, player, [&](int value, int i, int j) {
+        picks_.push_back({value, i, j});
+      })) {
+    return kDead;
   }
   if (picks_.empty()) return 0;
   // Largest first; ties by the boxes' order, so the sum is the same on

@@ -64,6 +64,22 @@ class PairPenalty {
   // dead pair.
   int PairValue(int a, int b, int player) const;
 
+  // Calls f(value, i, j) for each pair i < j of boxes (indices into
+  // boxes) with a penalty, in order; false (stopping there) at a dead pair.
+  template <class F>
+  bool ForEachConflict(const Square* boxes, int player, F&& f) const {
+    for (int i = 0; i < boxes_; ++i) {
+      const size_t row = static_cast<size_t>(boxes[i]) * n_;
+      for (int j = i + 1; j < boxes_; ++j) {
+        if (max_pen_[row + boxes[j]] == 0) continue;
+        const int value = PairValue(boxes[i], boxes[j], player);
+        if (value == kDead) return false;
+        if (value > 0) f(value, i, j);
+      }
+    }
+    return true;
+  }
+
   // Memory of the tables.
   size_t bytes() const;
 

@@ -189,6 +189,7 @@ StateId Search::Expand(StateId id) {
   node.player = player;
   node.id = id;
   node.g = store_.G(id);
+  if (config_.evaluator->WantsMoved()) node.moved = MovedBox(id);
   boxes_key_ = zobrist_.Key(player, node.boxes.data(), box_count_) ^ zobrist_.player(player);
   // 2. The pushes to try: every one, unless a pruning restricts them or
   // finds the state dead. The expansion prunings come first: a state they
@@ -215,6 +216,20 @@ StateId Search::Expand(StateId id) {
 #endif
   peak_bytes_ = std::max(peak_bytes_, store_.bytes() + closed_.capacity() + OtherBytes());
   return solved;
+}
+
+int Search::MovedBox(StateId id) {
+  const StateId parent = store_.Parent(id);
+  if (parent == kNoState) return kNoSquare;
+  int player;
+  before_.resize(box_count_);
+  codec_.Unpack(store_.Packed(parent), &player, before_.data());
+  // Both sorted: the box the parent does not hold.
+  for (int i = 0, j = 0; i < box_count_; ++i) {
+    while (j < box_count_ && before_[j] < node_.boxes[i]) ++j;
+    if (j == box_count_ || before_[j] != node_.boxes[i]) return node_.boxes[i];
+  }
+  return kNoSquare;
 }
 
 StateId Search::ExpandPulls() {

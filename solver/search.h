@@ -119,6 +119,8 @@ class Search {
   Reach child_reach_;
   std::vector<uint8_t> closed_;  // one bit a state
   std::vector<Square> child_;
+  std::vector<Square> before_;  // MovedBox's parent
+  int MovedBox(StateId id);     // Expansion::moved of state id
   std::vector<uint8_t> packed_;
   std::vector<Move> moves_;
   bool gave_up_ = false;

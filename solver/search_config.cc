@@ -6,6 +6,7 @@
 #include "solver/dead_sets.h"
 #include "solver/eval_matching.h"
 #include "solver/eval_pairs.h"
+#include "solver/eval_penalty.h"
 #include "solver/macro_box_moves.h"
 #include "solver/macro_goal_room.h"
 #include "solver/macro_room_paths.h"
@@ -58,8 +59,18 @@ void LevelTables::BuildDeadSets() {
   dead_sets_built_ = true;
 }
 
+LearnedDeadlocks* LevelTables::penalties(Direction direction) {
+  if (base_) return base_->penalties(direction);
+  std::unique_ptr<LearnedDeadlocks>& table = penalties_[direction == Direction::kPush ? 0 : 1];
+  if (!table) table = std::make_unique<LearnedDeadlocks>(board_);
+  return table.get();
+}
+
 size_t LevelTables::bytes() const {
   size_t bytes = 0;
+  for (const auto& table : penalties_) {
+    if (table) bytes += table->bytes();
+  }
   if (learned_) bytes += learned_->bytes();
   if (dead_pairs_) bytes += dead_pairs_->bytes();
   return bytes;
@@ -85,14 +96,21 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   auto matching =
       std::make_unique<MatchingBound>(board, spec.direction, (prune & kPruneBipartite) != 0);
   const MatchingBound& bound = *matching;
-  c.evaluator = std::move(matching);
   // Pair conflicts: the push search's, and the pull search's of `bidir`.
+  std::unique_ptr<PairPenalty> pairs;
   if (!fast && (prune & kPrunePairs)) {
-    auto pairs = std::make_unique<PairPenalty>(board, bound.bound(), spec.direction);
-    if (pairs->Enabled()) {
-      c.evaluator =
-          std::make_unique<PairConflicts>(std::move(c.evaluator), std::move(pairs), spec.direction);
-    }
+    pairs = std::make_unique<PairPenalty>(board, bound.bound(), spec.direction);
+    if (!pairs->Enabled()) pairs.reset();
+  }
+  if (prune & kPrunePenalty) {
+    // Penalty patterns, the pair conflicts among them.
+    c.evaluator = std::make_unique<PenaltyBound>(board, std::move(matching), std::move(pairs),
+                                                 tables.penalties(spec.direction), spec.direction);
+  } else if (pairs) {
+    c.evaluator =
+        std::make_unique<PairConflicts>(std::move(matching), std::move(pairs), spec.direction);
+  } else {
+    c.evaluator = std::move(matching);
   }
 
   // Goal rooms: for the members that ask, when the level has a room.

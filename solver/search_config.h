@@ -99,6 +99,10 @@ class LevelTables {
   }
   // Builds it, when the options ask for it (once).
   void BuildDeadPairs();
+  // The table of penalty patterns (solver/eval_penalty.h) of the searches
+  // in `direction` (`penalty`), made on first call; a member's own tables
+  // give their base's.
+  LearnedDeadlocks* penalties(Direction direction);
   // Memory held by the shared tables (not counted by any search).
   size_t bytes() const;
   // Optimal mode's bidirectional search (solver/meet_optimal.h); null when
@@ -120,6 +124,7 @@ class LevelTables {
   bool dead_pairs_on_ = false;
   bool pack_order_ = false;  // GoalRooms' main_floor (`packorder`)
   std::unique_ptr<OptimalMeeting> meeting_;
+  std::unique_ptr<LearnedDeadlocks> penalties_[2];  // by Direction
 };
 
 struct SearchConfig {

@@ -70,6 +70,9 @@ class Expansion {
   int player = 0;             // normalized: the smallest square of its area
   StateId id = kNoState;
   int g = 0;  // pushes from the root
+  // The square of the box the last move put there (kNoSquare: a root); set
+  // only for an evaluator that asks (Evaluator::WantsMoved).
+  int moved = kNoSquare;
   int h = 0;  // its bound as queued
   // The pushes to try: every one, unless an ExpansionPruning restricted
   // them (Restrict()) to those in `pushes`, as (index in boxes, direction).
@@ -158,6 +161,8 @@ class Evaluator : public SearchPart {
   static constexpr int kDead = LowerBound::kDead;
   // A root's bound: boxes sorted, the player normalized.
   virtual int Root(const Square* boxes, int player) = 0;
+  // Whether SetParent reads Expansion::moved.
+  virtual bool WantsMoved() const { return false; }
   // Once per expanded state (not found dead by pruning), before its
   // children.
   virtual void SetParent(const Expansion& parent) = 0;

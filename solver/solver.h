@@ -134,6 +134,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   wholelearn a state proved dead by a search of its whole position, now
 //              and then, is pruned, and its smallest dead set becomes a
 //              learned pattern (fast mode; solver/whole_deadlock.h)
+//   penalty    penalty patterns learned during search, by a small search
+//              around the moved box, added to the bound (both modes, push
+//              and pull searches; solver/eval_penalty.h)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -164,7 +167,8 @@ enum PruneFlags : uint32_t {
   kPruneCorralBig = 1u << 26,
   kPruneShareFollow = 1u << 27,
   kPruneWholeLearn = 1u << 29,
-  kPruneAll = (1u << 30) - 1,
+  kPrunePenalty = 1u << 31,
+  kPruneAll = ((1u << 30) - 1) | kPrunePenalty,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots`, `deadsets`, `deadscan`, `corralbig` and `wholelearn`. `learned` and `schedule`
   // together take Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs`
@@ -192,12 +196,13 @@ enum PruneFlags : uint32_t {
   // of Microban II and all of Microban the same; XSokoban's levels solved
   // within 1,800,000 expansions the same, 44 solved in 2,167,238.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
-                  ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneCorralBig & ~kPruneWholeLearn,
+                  ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneCorralBig & ~kPruneWholeLearn &
+                  ~kPrunePenalty,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3,fess2,deadscan,corralbig,sharefollow,wholelearn",
+// schedule3,fess2,deadscan,corralbig,sharefollow,wholelearn,penalty",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

@@ -15,6 +15,7 @@
 #include "solver/board.h"
 #include "solver/eval_matching.h"
 #include "solver/eval_pairs.h"
+#include "solver/eval_penalty.h"
 #include "solver/goal_room.h"
 #include "solver/macro_goal_room.h"
 #include "solver/macro_room_paths.h"
@@ -50,6 +51,7 @@ Parts Describe(const SearchConfig& c) {
   Parts p;
   p.evaluator = Is<PairConflicts>(c.evaluator.get())   ? "pairs"
                 : Is<MatchingBound>(c.evaluator.get()) ? "matching"
+                : Is<PenaltyBound>(c.evaluator.get())  ? "penalty"
                                                        : "?";
   p.open = Is<FeatureOrder>(c.open.get())     ? "features"
            : Is<BestFirstOrder>(c.open.get()) ? "best-first"
@@ -150,6 +152,12 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   // other way), and both directions share the level's meeting.
   const SearchSpec optimal_pull{Direction::kPull, SearchSpec::Order::kBestFirst, 1, false};
   EXPECT_EQ(Build(board, SolveMode::kOptimal, kPruneDefault, optimal_pull).evaluator, "pairs");
+  // `penalty`: the learned penalty patterns, in both modes and directions.
+  EXPECT_EQ(
+      Build(board, SolveMode::kOptimal, kPruneDefault | kPrunePenalty, optimal_pull).evaluator,
+      "penalty");
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault | kPrunePenalty, kFeatureSpec).evaluator,
+            "penalty");
   for (const uint32_t prune :
        {static_cast<uint32_t>(kPruneDefault), kPruneDefault & ~kPruneBidir}) {
     for (const SolveMode mode : {SolveMode::kOptimal, SolveMode::kFast}) {

@@ -1,0 +1,199 @@
+#include "solver/eval_penalty.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sokoban {
+
+namespace {
+// The sets already searched, by their boxes and area.
+constexpr size_t kSearchedBytes = size_t{16} << 20;
+}  // namespace
+
+PenaltyBound::PenaltyBound(const Board& board, std::unique_ptr<MatchingBound> matching,
+                           std::unique_ptr<PairPenalty> pairs, LearnedDeadlocks* table,
+                           Direction direction)
+    : board_(board),
+      matching_(std::move(matching)),
+      pairs_(std::move(pairs)),
+      pairs_bytes_(pairs_ ? pairs_->bytes() : 0),
+      table_(table),
+      direction_(direction),
+      search_(board, matching_->bound(), direction),
+      searched_(kSearchedBytes),
+      used_(board.size(), 0),
+      reach_(board.size()),
+      marks_(board.size(), 0) {}
+
+size_t PenaltyBound::bytes() const {
+  return matching_->bytes() + pairs_bytes_ + searched_.bytes() +
+         present_.capacity() * sizeof(uint32_t);
+}
+
+bool PenaltyBound::AddPairs(const Square* boxes, int player) {
+  if (!pairs_) return true;
+  return pairs_->ForEachConflict(boxes, player, [&](int value, int i, int j) {
+    picks_.push_back({value, -1, boxes[i], boxes[j]});
+  });
+}
+
+int PenaltyBound::Choose() {
+  if (picks_.empty()) return 0;
+  // Largest first; ties by pattern id, pairs (id -1) first by squares, so
+  // the sum is the same on every run.
+  std::sort(picks_.begin(), picks_.end(), [](const Pick& l, const Pick& r) {
+    if (l.value != r.value) return l.value > r.value;
+    if (l.pattern != r.pattern) return l.pattern < r.pattern;
+    return l.a != r.a ? l.a < r.a : l.b < r.b;
+  });
+  int sum = 0;
+  std::vector<Square> marked;
+  for (const Pick& p : picks_) {
+    if (p.pattern < 0) {
+      if (used_[p.a] || used_[p.b]) continue;
+      used_[p.a] = used_[p.b] = 1;
+      marked.push_back(static_cast<Square>(p.a));
+      marked.push_back(static_cast<Square>(p.b));
+    } else {
+      int count;
+      const Square* b = table_->BoxesOf(p.pattern, &count);
+      bool free = true;
+      for (int j = 0; j < count && free; ++j) free = !used_[b[j]];
+      if (!free) continue;
+      for (int j = 0; j < count; ++j) used_[b[j]] = 1;
+      marked.insert(marked.end(), b, b + count);
+    }
+    sum += p.value;
+  }
+  for (Square sq : marked) used_[sq] = 0;
+  return sum;
+}
+
+int PenaltyBound::Root(const Square* boxes, int player) {
+  const int h = matching_->Root(boxes, player);
+  // A pull search's roots (the solved position, the player in each of its
+  // areas) keep the matching: the penalties count from their children on.
+  if (h == kDead || direction_ == Direction::kPull) return h;
+  picks_.clear();
+  if (!AddPairs(boxes, player)) return kDead;
+  const int n = board_.box_count();
+  for (int i = 0; i < n; ++i) marks_[boxes[i]] = 1;
+  bool dead = false;
+  for (int i = 0; i < n && !dead; ++i) {
+    for (uint32_t id : table_->OnSquare(boxes[i])) {
+      int count;
+      const Square* b = table_->BoxesOf(static_cast<int>(id), &count);
+      if (b[0] != boxes[i] || !table_->InArea(static_cast<int>(id), player)) continue;
+      int j = 0;
+      while (j < count && marks_[b[j]]) ++j;
+      if (j < count) continue;
+      if (table_->value(static_cast<int>(id)) == kDeadValue) dead = true;
+      picks_.push_back({table_->value(static_cast<int>(id)), static_cast<int>(id), 0, 0});
+    }
+  }
+  for (int i = 0; i < n; ++i) marks_[boxes[i]] = 0;
+  return dead ? kDead : h + Choose();
+}
+
+void PenaltyBound::SetParent(const Expansion& parent) {
+  matching_->SetParent(parent);
+  if (parent.moved != kNoSquare) {
+    Learn(parent.boxes.data(), parent.occupied.data(), parent.player, parent.moved);
+  }
+  // The patterns whose boxes the parent holds, each once (by its first box).
+  present_.clear();
+  for (Square sq : parent.boxes) {
+    for (uint32_t id : table_->OnSquare(sq)) {
+      int count;
+      const Square* b = table_->BoxesOf(static_cast<int>(id), &count);
+      if (b[0] != sq) continue;
+      int j = 1;
+      while (j < count && parent.occupied[b[j]]) ++j;
+      if (j == count) present_.push_back(id);
+    }
+  }
+}
+
+int PenaltyBound::Child(const Expansion& parent, const ChildView& child) {
+  const int h = matching_->Child(parent, child);
+  if (h == kDead) return h;
+  picks_.clear();
+  if (!AddPairs(child.boxes, child.player)) return kDead;
+  auto take = [&](uint32_t id) {
+    const int value = table_->value(static_cast<int>(id));
+    if (value == kDeadValue) return false;
+    picks_.push_back({value, static_cast<int>(id), 0, 0});
+    return true;
+  };
+  // The parent's patterns that keep their boxes, then those with the moved
+  // box (parent.occupied marks the parent's boxes).
+  for (uint32_t id : present_) {
+    int count;
+    const Square* b = table_->BoxesOf(static_cast<int>(id), &count);
+    if (std::find(b, b + count, child.from) != b + count) continue;
+    if (!table_->InArea(static_cast<int>(id), child.player)) continue;
+    if (!take(id)) return kDead;
+  }
+  for (uint32_t id : table_->OnSquare(child.to)) {
+    if (!table_->InArea(static_cast<int>(id), child.player)) continue;
+    int count;
+    const Square* b = table_->BoxesOf(static_cast<int>(id), &count);
+    int j = 0;
+    while (j < count && (b[j] == child.to || (parent.occupied[b[j]] && b[j] != child.from))) ++j;
+    if (j < count) continue;
+    if (!take(id)) return kDead;
+  }
+  const int penalty = Choose();
+  // Pathmax: the parent's bound less the pushes made is a bound too.
+  return std::max(h + penalty, parent.h - child.pushes);
+}
+
+void PenaltyBound::Learn(const Square* boxes, const uint8_t* occupied, int player, int moved) {
+  (void)boxes;
+  // 1. The moved box and the boxes around it.
+  set_.assign(1, static_cast<Square>(moved));
+  const int cell = board_.Cell(moved), w = board_.width();
+  const int cells = board_.width() * board_.height();
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int c = cell + dy * w + dx;
+      if ((dx == 0 && dy == 0) || c < 0 || c >= cells) continue;
+      const int sq = board_.FloorIndex(c);
+      if (sq >= 0 && occupied[sq] && static_cast<int>(set_.size()) < kMaxBoxes) {
+        set_.push_back(static_cast<Square>(sq));
+      }
+    }
+  }
+  // 2. Search the set; grow it by the boxes its solution runs into.
+  int budget = kBudget;
+  while (budget > 0) {
+    const int k = static_cast<int>(set_.size());
+    key_boxes_.assign(set_.begin(), set_.end());
+    std::sort(key_boxes_.begin(), key_boxes_.end());
+    for (Square b : key_boxes_) marks_[b] = 1;
+    const Square first = static_cast<Square>(reach_.Fill(board_, marks_.data(), player));
+    for (Square b : key_boxes_) marks_[b] = 0;
+    key_.resize(sizeof(Square) * (static_cast<size_t>(k) + 1));
+    std::memcpy(key_.data(), &first, sizeof(Square));
+    std::memcpy(key_.data() + sizeof(Square), key_boxes_.data(),
+                sizeof(Square) * static_cast<size_t>(k));
+    if (searched_.Find(key_)) return;
+    searched_.Keep(key_, true);
+    PenaltySearch::Result r = search_.Run(set_.data(), k, player, occupied, budget);
+    budget -= r.expanded;
+    if (r.penalty == kDead || r.penalty > 0) {
+      const uint8_t value =
+          r.penalty == kDead ? kDeadValue : static_cast<uint8_t>(std::min(r.penalty, 254));
+      table_->Add(key_boxes_.data(), k, player, value);
+      return;
+    }
+    if (r.conflicts.empty() || k >= kMaxBoxes) return;
+    for (Square c : r.conflicts) {
+      if (static_cast<int>(set_.size()) >= kMaxBoxes) break;
+      if (std::find(set_.begin(), set_.end(), c) == set_.end()) set_.push_back(c);
+    }
+    if (static_cast<int>(set_.size()) == k) return;
+  }
+}
+
+}  // namespace sokoban
