@@ -121,18 +121,20 @@ int FloorCuts::Split(int b) const {
   // A root's children are pieces of their own; below the root, the children
   // whose subtrees reach no higher than b, and the rest with the root.
   int pieces = parent_[b] >= 0 ? 1 : 0;
+  const int* around = &neighbours_[static_cast<size_t>(b) * 4];
   for (int d = 0; d < 4; ++d) {
-    const int c = board_.Neighbour(b, d);
-    if (c != kNoSquare && Free(c) && parent_[c] == b && low_[c] >= in_[b]) ++pieces;
+    const int c = around[d];
+    if (Free(c) && parent_[c] == b && low_[c] >= in_[b]) ++pieces;
   }
   return pieces;
 }
 
 int FloorCuts::PiecesAround(int from, int b, int* pieces) const {
   int count = 0;
+  const int* around = &neighbours_[static_cast<size_t>(from) * 4];
   for (int d = 0; d < 4; ++d) {
-    const int m = board_.Neighbour(from, d);
-    if (m == kNoSquare || m == b || !Free(m)) continue;
+    const int m = around[d];
+    if (m == b || !Free(m)) continue;
     const int p = Piece(b, m);
     if (std::find(pieces, pieces + count, p) == pieces + count) pieces[count++] = p;
   }

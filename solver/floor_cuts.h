@@ -40,9 +40,10 @@ class FloorCuts {
     const int root = root_[b];
     if (root_[n] != root) return root_[n];
     if (in_[n] > in_[b] && in_[n] < end_[b]) {
+      const int* around = &neighbours_[static_cast<size_t>(b) * 4];
       for (int d = 0; d < 4; ++d) {
-        const int c = board_.Neighbour(b, d);
-        if (c == kNoSquare || !Free(c) || parent_[c] != b) continue;
+        const int c = around[d];
+        if (!Free(c) || parent_[c] != b) continue;
         if (in_[c] <= in_[n] && in_[n] < end_[c]) return low_[c] >= in_[b] ? c : root;
       }
     }
