@@ -180,7 +180,7 @@ int FloorCuts::SidesWith(int b, int side, int from) const {
   const int joined = PiecesAround(from, b, pieces);
   auto group = [&](int n) {
     if (n == from) return -1;
-    const int p = Piece(b, n);
+    const int p = NeighbourPiece(b, n);
     return std::find(pieces, pieces + joined, p) == pieces + joined ? p : -1;
   };
   const int own = group(own_square);

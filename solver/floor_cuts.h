@@ -50,6 +50,13 @@ class FloorCuts {
     return root;
   }
   int PieceMin(int piece) const { return sub_min_[piece]; }
+  // Piece(b, n) for a free neighbour n of b: a child of b in the numbering
+  // is its own piece or the root's, with no look for the child that holds
+  // it.
+  int NeighbourPiece(int b, int n) const {
+    if (parent_[n] == b) return low_[n] >= in_[b] ? n : root_[b];
+    return Piece(b, n);
+  }
 
   // After a box moved from `from` (a box now) to `to` (free now; any
   // square, not only a neighbour): the number of areas, and the smallest
