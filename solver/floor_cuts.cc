@@ -13,7 +13,7 @@ FloorCuts::FloorCuts(const Board& board)
       in_(board.size() + 1, 0),
       end_(board.size(), 0),
       low_(board.size(), 0),
-      parent_(board.size(), -1),
+      parent_(board.size() + 1, -1),
       root_(board.size(), 0),
       sub_min_(board.size(), 0),
       stack_(board.size()) {
@@ -48,6 +48,7 @@ int FloorCuts::Number(const uint8_t* occupied) {
     if (!occupied[sq]) continue;
     seen_[sq] = blocked;
     in_[sq] = INT_MAX;
+    parent_[sq] = -1;
     ++boxes;
   }
   return Search(boxes);
@@ -58,6 +59,7 @@ int FloorCuts::Number(const Square* boxes, int count) {
   for (int k = 0; k < count; ++k) {
     seen_[boxes[k]] = blocked;
     in_[boxes[k]] = INT_MAX;
+    parent_[boxes[k]] = -1;
   }
   return Search(count);
 }
@@ -124,7 +126,7 @@ int FloorCuts::Split(int b) const {
   const int* around = &neighbours_[static_cast<size_t>(b) * 4];
   for (int d = 0; d < 4; ++d) {
     const int c = around[d];
-    if (Free(c) && parent_[c] == b && low_[c] >= in_[b]) ++pieces;
+    if (parent_[c] == b && low_[c] >= in_[b]) ++pieces;
   }
   return pieces;
 }

@@ -43,7 +43,7 @@ class FloorCuts {
       const int* around = &neighbours_[static_cast<size_t>(b) * 4];
       for (int d = 0; d < 4; ++d) {
         const int c = around[d];
-        if (!Free(c) || parent_[c] != b) continue;
+        if (parent_[c] != b) continue;
         if (in_[c] <= in_[n] && in_[n] < end_[c]) return low_[c] >= in_[b] ? c : root;
       }
     }
@@ -91,8 +91,9 @@ class FloorCuts {
   std::vector<uint32_t> seen_;
   uint32_t stamp_ = 0;
   // By square: order of the visit, end of its subtree's orders, low point,
-  // parent in the tree (-1 at a root), its area's root, its subtree's
-  // smallest square.
+  // parent in the tree (-1 at a root, at a box and off the board, so that
+  // parent_[c] == b says c is a free child of b), its area's root, its
+  // subtree's smallest square.
   std::vector<int> in_, end_, low_, parent_, root_, sub_min_;
   // The depth-first stack: a square, its parent, its low point and its
   // subtree's smallest square so far, and the next direction to look at.
