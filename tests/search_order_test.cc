@@ -217,7 +217,9 @@ TEST(RingConnected, EqualsAWalkRoundTheRing) {
       reach.Mark(board, occupied.data(), board.Neighbour(sq, kDirOfRing[first / 2]));
       for (int k = 0; k < 4; ++k) {
         const int n = board.Neighbour(sq, kDirOfRing[k]);
-        if (n != kNoSquare && !occupied[n]) EXPECT_TRUE(reach.Reached(n)) << "square " << sq;
+        if (n != kNoSquare && !occupied[n]) {
+          EXPECT_TRUE(reach.Reached(n)) << "square " << sq;
+        }
       }
     }
   }
