@@ -54,6 +54,8 @@ class Board {
   // As Neighbour, with size() instead of kNoSquare: a flood fill keeps one
   // square past the floor always blocked, and so needs no test for "none".
   int NeighbourOrEnd(int sq, int d) const { return neighbour_or_end_[sq * 4 + d]; }
+  // The same table whole, for loops that walk it: entry sq * 4 + d.
+  const uint16_t* NeighboursOrEnd() const { return neighbour_or_end_.data(); }
   bool IsGoal(int sq) const { return goal_[sq]; }
   // A box on a dead square can never reach any goal.
   bool IsDead(int sq) const { return dead_[sq]; }

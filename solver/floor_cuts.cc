@@ -13,7 +13,7 @@ FloorCuts::FloorCuts(const Board& board)
       in_(board.size() + 1, 0),
       end_(board.size(), 0),
       low_(board.size(), 0),
-      parent_(board.size(), -1),
+      parent_(board.size() + 1, -1),
       root_(board.size(), 0),
       sub_min_(board.size(), 0),
       stack_(board.size()) {
@@ -48,6 +48,7 @@ int FloorCuts::Number(const uint8_t* occupied) {
     if (!occupied[sq]) continue;
     seen_[sq] = blocked;
     in_[sq] = INT_MAX;
+    parent_[sq] = -1;
     ++boxes;
   }
   return Search(boxes);
@@ -58,6 +59,7 @@ int FloorCuts::Number(const Square* boxes, int count) {
   for (int k = 0; k < count; ++k) {
     seen_[boxes[k]] = blocked;
     in_[boxes[k]] = INT_MAX;
+    parent_[boxes[k]] = -1;
   }
   return Search(count);
 }
@@ -121,18 +123,20 @@ int FloorCuts::Split(int b) const {
   // A root's children are pieces of their own; below the root, the children
   // whose subtrees reach no higher than b, and the rest with the root.
   int pieces = parent_[b] >= 0 ? 1 : 0;
+  const int* around = &neighbours_[static_cast<size_t>(b) * 4];
   for (int d = 0; d < 4; ++d) {
-    const int c = board_.Neighbour(b, d);
-    if (c != kNoSquare && Free(c) && parent_[c] == b && low_[c] >= in_[b]) ++pieces;
+    const int c = around[d];
+    if (parent_[c] == b && low_[c] >= in_[b]) ++pieces;
   }
   return pieces;
 }
 
 int FloorCuts::PiecesAround(int from, int b, int* pieces) const {
   int count = 0;
+  const int* around = &neighbours_[static_cast<size_t>(from) * 4];
   for (int d = 0; d < 4; ++d) {
-    const int m = board_.Neighbour(from, d);
-    if (m == kNoSquare || m == b || !Free(m)) continue;
+    const int m = around[d];
+    if (m == b || !Free(m)) continue;
     const int p = Piece(b, m);
     if (std::find(pieces, pieces + count, p) == pieces + count) pieces[count++] = p;
   }
@@ -178,7 +182,7 @@ int FloorCuts::SidesWith(int b, int side, int from) const {
   const int joined = PiecesAround(from, b, pieces);
   auto group = [&](int n) {
     if (n == from) return -1;
-    const int p = Piece(b, n);
+    const int p = NeighbourPiece(b, n);
     return std::find(pieces, pieces + joined, p) == pieces + joined ? p : -1;
   };
   const int own = group(own_square);

@@ -40,15 +40,23 @@ class FloorCuts {
     const int root = root_[b];
     if (root_[n] != root) return root_[n];
     if (in_[n] > in_[b] && in_[n] < end_[b]) {
+      const int* around = &neighbours_[static_cast<size_t>(b) * 4];
       for (int d = 0; d < 4; ++d) {
-        const int c = board_.Neighbour(b, d);
-        if (c == kNoSquare || !Free(c) || parent_[c] != b) continue;
+        const int c = around[d];
+        if (parent_[c] != b) continue;
         if (in_[c] <= in_[n] && in_[n] < end_[c]) return low_[c] >= in_[b] ? c : root;
       }
     }
     return root;
   }
   int PieceMin(int piece) const { return sub_min_[piece]; }
+  // Piece(b, n) for a free neighbour n of b: a child of b in the numbering
+  // is its own piece or the root's, with no look for the child that holds
+  // it.
+  int NeighbourPiece(int b, int n) const {
+    if (parent_[n] == b) return low_[n] >= in_[b] ? n : root_[b];
+    return Piece(b, n);
+  }
 
   // After a box moved from `from` (a box now) to `to` (free now; any
   // square, not only a neighbour): the number of areas, and the smallest
@@ -83,8 +91,9 @@ class FloorCuts {
   std::vector<uint32_t> seen_;
   uint32_t stamp_ = 0;
   // By square: order of the visit, end of its subtree's orders, low point,
-  // parent in the tree (-1 at a root), its area's root, its subtree's
-  // smallest square.
+  // parent in the tree (-1 at a root, at a box and off the board, so that
+  // parent_[c] == b says c is a free child of b), its area's root, its
+  // subtree's smallest square.
   std::vector<int> in_, end_, low_, parent_, root_, sub_min_;
   // The depth-first stack: a square, its parent, its low point and its
   // subtree's smallest square so far, and the next direction to look at.

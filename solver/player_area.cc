@@ -5,39 +5,60 @@
 
 namespace sokoban {
 
+namespace {
+
+// For each set of free ring squares (bit k: ring square k, in the order
+// of RingConnected, even k orthogonal), whether at most one run of
+// consecutive free squares round the ring holds an orthogonal one.
+struct RingTable {
+  bool connected[256];
+  constexpr RingTable() : connected() {
+    for (int mask = 0; mask < 256; ++mask) {
+      auto free = [&](int k) { return (mask >> (k & 7)) & 1; };
+      int start = 0;
+      while (start < 8 && free(start)) ++start;
+      if (start == 8) {  // the whole ring is free
+        connected[mask] = true;
+        continue;
+      }
+      int runs_with_orth = 0;
+      bool in_run = false, has_orth = false;
+      for (int k = 1; k <= 8; ++k) {
+        const int idx = (start + k) & 7;
+        if (free(idx)) {
+          if (!in_run) in_run = true, has_orth = false;
+          if ((idx & 1) == 0) has_orth = true;
+        } else if (in_run) {
+          runs_with_orth += has_orth;
+          in_run = false;
+        }
+      }
+      connected[mask] = runs_with_orth <= 1;
+    }
+  }
+};
+constexpr RingTable kRing;
+
+}  // namespace
+
 bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
   // Ring order: up, up-right, right, down-right, down, down-left, left,
-  // up-left. LURD indices: 0 left, 1 up, 2 right, 3 down.
+  // up-left. LURD indices: 0 left, 1 up, 2 right, 3 down. The free ring
+  // squares make a mask that kRing answers for.
   static constexpr int kOrth[4] = {1, 2, 3, 0};
-  int ring[8];
+  auto free = [&](int c) { return c != kNoSquare && !occupied[c]; };
+  int mask = 0;
   for (int k = 0; k < 4; ++k) {
     const int a = kOrth[k], b = kOrth[(k + 1) & 3];
-    ring[2 * k] = board.Neighbour(sq, a);
-    int diag = ring[2 * k] != kNoSquare ? board.Neighbour(ring[2 * k], b) : kNoSquare;
+    const int orth = board.Neighbour(sq, a);
+    int diag = orth != kNoSquare ? board.Neighbour(orth, b) : kNoSquare;
     if (diag == kNoSquare) {
       const int side = board.Neighbour(sq, b);
       if (side != kNoSquare) diag = board.Neighbour(side, a);
     }
-    ring[2 * k + 1] = diag;
+    mask |= free(orth) << (2 * k) | free(diag) << (2 * k + 1);
   }
-  auto free = [&](int c) { return c != kNoSquare && !occupied[c]; };
-  // Count the runs of free ring squares that hold an orthogonal neighbour.
-  int start = 0;
-  while (start < 8 && free(ring[start])) ++start;
-  if (start == 8) return true;  // the whole ring is free
-  int runs_with_orth = 0;
-  bool in_run = false, has_orth = false;
-  for (int k = 1; k <= 8; ++k) {
-    const int idx = (start + k) & 7;
-    if (free(ring[idx])) {
-      if (!in_run) in_run = true, has_orth = false;
-      if ((idx & 1) == 0) has_orth = true;
-    } else if (in_run) {
-      runs_with_orth += has_orth;
-      in_run = false;
-    }
-  }
-  return runs_with_orth <= 1;
+  return kRing.connected[mask];
 }
 
 int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,

@@ -112,30 +112,38 @@ class Reach {
 
   template <bool kKeepMin>
   int Flood(const Board& board, const uint8_t* occupied, int start, int avoid = kNoSquare) {
-    NextStamps(board, 1);
-    if (avoid != kNoSquare) stamp_[avoid] = current_;
-    int head = 0, tail = 0, min_sq = start, second = kNoSquare;
-    queue_[tail++] = static_cast<Square>(start);
-    stamp_[start] = current_;
+    // The stamp, the arrays and the smallest squares in locals: a store to
+    // a stamp could otherwise be taken to change current_, and force a load
+    // of it for every neighbour. `second` is unsigned, kNoSquare the
+    // largest, so one comparison keeps it.
+    const uint32_t stamp = NextStamps(board, 1);
+    uint32_t* const stamps = stamp_.data();
+    Square* const queue = queue_.data();
+    const uint16_t* const next = board.NeighboursOrEnd();
+    if (avoid != kNoSquare) stamps[avoid] = stamp;
+    int head = 0, tail = 0, min_sq = start;
+    uint32_t second = static_cast<uint32_t>(kNoSquare);
+    queue[tail++] = static_cast<Square>(start);
+    stamps[start] = stamp;
     while (head < tail) {
-      const int sq = queue_[head++];
+      const uint16_t* around = next + 4 * queue[head++];
       for (int d = 0; d < 4; ++d) {
-        const int to = board.NeighbourOrEnd(sq, d);
-        if (stamp_[to] == current_ || occupied[to]) continue;
-        stamp_[to] = current_;
-        queue_[tail++] = static_cast<Square>(to);
+        const int to = around[d];
+        if (stamps[to] == stamp || occupied[to]) continue;
+        stamps[to] = stamp;
+        queue[tail++] = static_cast<Square>(to);
         if (!kKeepMin) continue;
         if (to < min_sq) {
-          second = min_sq;
+          second = static_cast<uint32_t>(min_sq);
           min_sq = to;
-        } else if (second == kNoSquare || to < second) {
-          second = to;
+        } else if (static_cast<uint32_t>(to) < second) {
+          second = static_cast<uint32_t>(to);
         }
       }
     }
     count_ = tail;
     min_ = kKeepMin ? min_sq : kNoSquare;
-    second_ = kKeepMin ? second : kNoSquare;
+    second_ = kKeepMin ? static_cast<int>(second) : kNoSquare;
     return min_sq;
   }
 

@@ -165,6 +165,68 @@ TEST(PlayerAfterMove, EqualsAFreshFill) {
   EXPECT_GT(pulls, 2000);
 }
 
+// Random XSokoban positions: RingConnected (a table over the free squares
+// round a square) says whether the free orthogonal neighbours of the square
+// are joined by a walk over the free squares of its 8-neighbourhood, found
+// here on the grid's cells; and when it says so, a box on the square leaves
+// them in one area.
+TEST(RingConnected, EqualsAWalkRoundTheRing) {
+  std::mt19937 rng(18);
+  int connected = 0, cut = 0;
+  for (const Board& board : XSokobanBoards()) {
+    Reach reach(board.size());
+    for (int trial = 0; trial < 300; ++trial) {
+      const Position p = RandomPosition(board, rng, board.size() / 3 + 1);
+      if (p.free.empty()) continue;
+      const int sq = p.free[rng() % p.free.size()];
+      // The ring's cells in order round the square; each is next to the
+      // one before it.
+      static constexpr int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+      static constexpr int kDy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+      const int x = board.Cell(sq) % board.width(), y = board.Cell(sq) / board.width();
+      bool free[8];
+      for (int k = 0; k < 8; ++k) {
+        const int n = board.FloorIndex((y + kDy[k]) * board.width() + x + kDx[k]);
+        free[k] = n != kNoSquare && !p.occupied[n];
+      }
+      // Joined: from the first free orthogonal cell, a walk both ways over
+      // orthogonally adjacent free cells reaches every free orthogonal one.
+      bool seen[8] = {};
+      int first = -1;
+      for (int k = 0; k < 8 && first < 0; k += 2) {
+        if (free[k]) first = k;
+      }
+      bool joined = true;
+      if (first >= 0) {
+        seen[first] = true;
+        for (int step : {1, 7}) {
+          for (int k = (first + step) & 7; free[k] && !seen[k]; k = (k + step) & 7) {
+            // Diagonal to diagonal is no step: cells k and k+1 always touch.
+            seen[k] = true;
+          }
+        }
+        for (int k = 0; k < 8; k += 2) joined = joined && (!free[k] || seen[k]);
+      }
+      std::vector<uint8_t> occupied = p.occupied;
+      ASSERT_EQ(RingConnected(board, occupied.data(), sq), joined) << "square " << sq;
+      ++(joined ? connected : cut);
+      if (!joined || first < 0) continue;
+      // Ring cell 2k lies in LURD direction kDirOfRing[k].
+      static constexpr int kDirOfRing[4] = {1, 2, 3, 0};
+      occupied[sq] = 1;
+      reach.Mark(board, occupied.data(), board.Neighbour(sq, kDirOfRing[first / 2]));
+      for (int k = 0; k < 4; ++k) {
+        const int n = board.Neighbour(sq, kDirOfRing[k]);
+        if (n != kNoSquare && !occupied[n]) {
+          EXPECT_TRUE(reach.Reached(n)) << "square " << sq;
+        }
+      }
+    }
+  }
+  EXPECT_GT(connected, 3000);
+  EXPECT_GT(cut, 1000);
+}
+
 // Random XSokoban positions: the smallest square of an area found by two
 // fills in turn (Reach::SmallestDownTo, down to a free square no larger
 // than the area's smallest, in the area or not) equals a fresh fill's.
