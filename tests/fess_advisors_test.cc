@@ -48,6 +48,27 @@ struct Position2 {
   Expansion node;
 };
 
+// What the advice counts on a level's positions, each built as the search
+// builds it: the goal rooms (none when the level has no room), the features
+// of a move, the blocked room links, the pinned boxes, the floor's areas.
+struct Counts {
+  explicit Counts(const Level& level)
+      : board(*Board::Build(level)),
+        rooms(board),
+        r(rooms.room_count() > 0 ? &rooms : nullptr),
+        features(board, r),
+        links(board),
+        hotspots(board),
+        cuts(board) {}
+  const Board board;
+  const GoalRooms rooms;
+  const GoalRooms* const r;
+  AdviceFeatures features;
+  RoomConnectivity links;
+  Hotspots hotspots;
+  FloorCuts cuts;
+};
+
 // Positions of a level: its start, then random single pushes (never onto
 // dead squares), each position kept.
 std::vector<std::pair<std::vector<Square>, int>> Walk(const Board& board, int steps,
@@ -144,19 +165,13 @@ int OnGoals(const Board& board, const std::vector<Square>& boxes) {
 TEST(FessAdvisors, FeaturesAfterAMoveEqualAFullCount) {
   int checked = 0;
   for (int number = 1; number <= 155; ++number) {
-    const Level& level = MicrobanLevel(number);
-    const Board board = *Board::Build(level);
-    const GoalRooms rooms(board);
-    const GoalRooms* r = rooms.room_count() > 0 ? &rooms : nullptr;
-    AdviceFeatures features(board, r);
-    RoomConnectivity links(board);
-    Hotspots hotspots(board);
-    FloorCuts cuts(board);
+    Counts c(MicrobanLevel(number));
+    const Board& board = c.board;
     Position2 pos(board);
     for (const auto& [boxes, player] : Walk(board, 30, 2000 + number)) {
       pos.Set(board, boxes, player);
       Expansion& node = pos.node;
-      const std::vector<AdvisedMove> moves = Offer(board, node, features);
+      const std::vector<AdvisedMove> moves = Offer(board, node, c.features);
       for (const AdvisedMove& m : moves) {
         std::vector<uint8_t> occupied = node.occupied;
         std::vector<Square> after = node.boxes;
@@ -164,14 +179,15 @@ TEST(FessAdvisors, FeaturesAfterAMoveEqualAFullCount) {
         occupied[m.dest.to] = 1;
         after[m.box] = m.dest.to;
         const std::string what = "Microban " + std::to_string(number);
-        EXPECT_EQ(m.after.areas, cuts.Number(occupied.data())) << what;
-        EXPECT_EQ(m.after.pinned, hotspots.Count(occupied.data(), after.data(), board.box_count()))
+        EXPECT_EQ(m.after.areas, c.cuts.Number(occupied.data())) << what;
+        EXPECT_EQ(m.after.pinned,
+                  c.hotspots.Count(occupied.data(), after.data(), board.box_count()))
             << what;
-        EXPECT_EQ(m.after.packed, r ? rooms.Packed(occupied.data()) : OnGoals(board, after))
+        EXPECT_EQ(m.after.packed, c.r ? c.rooms.Packed(occupied.data()) : OnGoals(board, after))
             << what;
         std::sort(after.begin(), after.end());
-        if (links.link_count() > 0) {
-          EXPECT_EQ(m.after.links, links.Count(after.data(), board.box_count())) << what;
+        if (c.links.link_count() > 0) {
+          EXPECT_EQ(m.after.links, c.links.Count(after.data(), board.box_count())) << what;
         }
         ++checked;
       }
@@ -183,14 +199,8 @@ TEST(FessAdvisors, FeaturesAfterAMoveEqualAFullCount) {
 TEST(FessAdvisors, ProposalsAreLegalAndWhatTheyClaim) {
   int proposals[6] = {0, 0, 0, 0, 0, 0};
   for (int number = 1; number <= 60; ++number) {
-    const Level& level = MicrobanLevel(number);
-    const Board board = *Board::Build(level);
-    const GoalRooms rooms(board);
-    const GoalRooms* r = rooms.room_count() > 0 ? &rooms : nullptr;
-    AdviceFeatures features(board, r);
-    RoomConnectivity links(board);
-    Hotspots hotspots(board);
-    FloorCuts cuts(board);
+    Counts c(MicrobanLevel(number));
+    const Board& board = c.board;
     PackingAdvisor packing;
     ConnectivityAdvisor connectivity;
     RoomConnectivityAdvisor room_connectivity;
@@ -202,14 +212,14 @@ TEST(FessAdvisors, ProposalsAreLegalAndWhatTheyClaim) {
     for (const auto& [boxes, player] : Walk(board, 40, 1000 + number)) {
       pos.Set(board, boxes, player);
       Expansion& node = pos.node;
-      const std::vector<AdvisedMove> moves = Offer(board, node, features);
-      AdviceContext ctx{node, moves, features};
+      const std::vector<AdvisedMove> moves = Offer(board, node, c.features);
+      AdviceContext ctx{node, moves, c.features};
       const std::string what = "Microban " + std::to_string(number);
-      const int packed_before = r ? rooms.Packed(node.occupied.data()) : OnGoals(board, boxes);
-      const int areas_before = cuts.Number(node.occupied.data());
-      const int links_before = links.Count(node.boxes.data(), board.box_count());
+      const int packed_before = c.r ? c.rooms.Packed(node.occupied.data()) : OnGoals(board, boxes);
+      const int areas_before = c.cuts.Number(node.occupied.data());
+      const int links_before = c.links.Count(node.boxes.data(), board.box_count());
       const int pinned_before =
-          hotspots.Count(node.occupied.data(), node.boxes.data(), board.box_count());
+          c.hotspots.Count(node.occupied.data(), node.boxes.data(), board.box_count());
       auto check = [&](int slot, int k, const std::function<void(const After&)>& claim) {
         if (k < 0) return;
         ASSERT_LT(k, static_cast<int>(moves.size()));
@@ -218,17 +228,17 @@ TEST(FessAdvisors, ProposalsAreLegalAndWhatTheyClaim) {
         claim(Apply(board, node, moves[k]));
       };
       check(0, packing.Propose(ctx), [&](const After& a) {
-        EXPECT_GT(r ? rooms.Packed(a.occupied.data()) : a.on_goals, packed_before) << what;
+        EXPECT_GT(c.r ? c.rooms.Packed(a.occupied.data()) : a.on_goals, packed_before) << what;
       });
       check(1, connectivity.Propose(ctx), [&](const After& a) {
-        EXPECT_LT(cuts.Number(a.occupied.data()), areas_before) << what;
-        cuts.Number(node.occupied.data());
+        EXPECT_LT(c.cuts.Number(a.occupied.data()), areas_before) << what;
+        c.cuts.Number(node.occupied.data());
       });
       check(2, room_connectivity.Propose(ctx), [&](const After& a) {
-        EXPECT_LT(links.Count(a.boxes.data(), board.box_count()), links_before) << what;
+        EXPECT_LT(c.links.Count(a.boxes.data(), board.box_count()), links_before) << what;
       });
       check(3, hot.Propose(ctx), [&](const After& a) {
-        EXPECT_LT(hotspots.Count(a.occupied.data(), a.boxes.data(), board.box_count()),
+        EXPECT_LT(c.hotspots.Count(a.occupied.data(), a.boxes.data(), board.box_count()),
                   pinned_before)
             << what;
       });
@@ -248,7 +258,7 @@ TEST(FessAdvisors, ProposalsAreLegalAndWhatTheyClaim) {
           }
         }
         EXPECT_TRUE(opens) << what;
-        EXPECT_GE(r ? rooms.Packed(a.occupied.data()) : a.on_goals, packed_before) << what;
+        EXPECT_GE(c.r ? c.rooms.Packed(a.occupied.data()) : a.on_goals, packed_before) << what;
       });
       check(5, opener.Propose(ctx), [&](const After& a) {
         // The box moved is the hotspot next to the most pinned boxes.
@@ -259,7 +269,7 @@ TEST(FessAdvisors, ProposalsAreLegalAndWhatTheyClaim) {
           for (int d = 0; d < 4; ++d) {
             const int n = board.Neighbour(node.boxes[i], d);
             blocks +=
-                n != kNoSquare && node.occupied[n] && hotspots.Pinned(node.occupied.data(), n);
+                n != kNoSquare && node.occupied[n] && c.hotspots.Pinned(node.occupied.data(), n);
           }
           most = std::max(most, blocks);
         }
@@ -267,12 +277,12 @@ TEST(FessAdvisors, ProposalsAreLegalAndWhatTheyClaim) {
         for (int d = 0; d < 4; ++d) {
           const int n = board.Neighbour(node.boxes[moves[k].box], d);
           moved_blocks +=
-              n != kNoSquare && node.occupied[n] && hotspots.Pinned(node.occupied.data(), n);
+              n != kNoSquare && node.occupied[n] && c.hotspots.Pinned(node.occupied.data(), n);
         }
         EXPECT_GT(moved_blocks, 0) << what;
         EXPECT_EQ(moved_blocks, most) << what;
-        EXPECT_LE(cuts.Number(a.occupied.data()), areas_before) << what;
-        cuts.Number(node.occupied.data());
+        EXPECT_LE(c.cuts.Number(a.occupied.data()), areas_before) << what;
+        c.cuts.Number(node.occupied.data());
       });
     }
   }
