@@ -192,20 +192,7 @@ TEST(MeetOptimal, BoundsNeverExceedTheExhaustiveSearch) {
 // one), random small rooms and generated levels, and every solution
 // replays.
 TEST(MeetOptimal, OptimalPushCountsUnchanged) {
-  const std::vector<std::pair<std::string, Level>> levels = OptimalCheckLevels(31, 100);
-  for (const auto& [name, level] : levels) {
-    const SolveResult with = SolveOptimal(level, kPruneAll);
-    const SolveResult without = SolveOptimal(level, kWithout);
-    ASSERT_EQ(with.status, without.status) << name;
-    ASSERT_NE(with.status, SolveStatus::kTimeout) << name;
-    if (with.status != SolveStatus::kSolved) continue;
-    EXPECT_EQ(with.metrics.pushes, without.metrics.pushes) << name;
-    EXPECT_TRUE(with.push_optimal) << name;
-    for (const SolveResult* r : {&with, &without}) {
-      const ReplayResult replay = Replay(level, r->solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << name << ": " << replay.error;
-    }
-  }
+  ExpectSamePushCounts(OptimalCheckLevels(31, 100), kPruneAll, kWithout);
 }
 
 // The meeting alone (no other technique: the bound is the sum of nearest

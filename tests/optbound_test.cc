@@ -121,20 +121,9 @@ TEST(OptBound, OptimalPushCountsUnchanged) {
   const std::vector<std::pair<std::string, Level>> levels = OptimalCheckLevels(37, 120);
   int solved = 0;
   for (const uint32_t base : {static_cast<uint32_t>(kPruneAll), kPruneAll & ~kPruneBidir}) {
-    for (const auto& [name, level] : levels) {
-      const SolveResult with = SolveOptimal(level, base, 3'000'000);
-      const SolveResult without = SolveOptimal(level, base & ~kPruneOptBound, 3'000'000);
-      ASSERT_EQ(with.status, without.status) << name;
-      ASSERT_NE(with.status, SolveStatus::kTimeout) << name;
-      if (with.status != SolveStatus::kSolved) continue;
-      ++solved;
-      EXPECT_EQ(with.metrics.pushes, without.metrics.pushes) << name;
-      for (const SolveResult* r : {&with, &without}) {
-        EXPECT_TRUE(r->push_optimal) << name;
-        const ReplayResult replay = Replay(level, r->solution);
-        EXPECT_TRUE(replay.valid && replay.solved) << name << ": " << replay.error;
-      }
-    }
+    PushCountTotals totals;
+    ExpectSamePushCounts(levels, base, base & ~kPruneOptBound, &totals);
+    solved += totals.solved;
   }
   EXPECT_GT(solved, 200);
 }

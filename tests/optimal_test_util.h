@@ -1,6 +1,6 @@
-// What the optimal-mode tests share: a solve in optimal mode, and the levels
+// What the optimal-mode tests share: a solve in optimal mode, the levels
 // on which two configurations of it are checked to give the same push
-// counts.
+// counts, and that check.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/level.h"
+#include "common/rules.h"
 #include "generator/generate.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
@@ -54,6 +55,40 @@ inline std::vector<std::pair<std::string, Level>> OptimalCheckLevels(unsigned se
     levels.emplace_back("generated " + std::to_string(k), generated.levels[k].level);
   }
   return levels;
+}
+
+// What ExpectSamePushCounts saw: the levels solved and the states each
+// configuration expanded in all.
+struct PushCountTotals {
+  int solved = 0;
+  uint64_t with_expanded = 0, without_expanded = 0;
+};
+
+// Solves each level in optimal mode with the `--prune` flags `with` and
+// `without` and checks that they agree: the same status (never a timeout)
+// and, where solved, the same push count, both solutions push-optimal and
+// replayed by the rules engine.
+inline void ExpectSamePushCounts(const std::vector<std::pair<std::string, Level>>& levels,
+                                 uint32_t with_flags, uint32_t without_flags,
+                                 PushCountTotals* totals = nullptr) {
+  PushCountTotals seen;
+  for (const auto& [name, level] : levels) {
+    const SolveResult with = SolveOptimal(level, with_flags);
+    const SolveResult without = SolveOptimal(level, without_flags);
+    ASSERT_EQ(with.status, without.status) << name;
+    ASSERT_NE(with.status, SolveStatus::kTimeout) << name;
+    seen.with_expanded += with.expanded;
+    seen.without_expanded += without.expanded;
+    if (with.status != SolveStatus::kSolved) continue;
+    ++seen.solved;
+    EXPECT_EQ(with.metrics.pushes, without.metrics.pushes) << name;
+    for (const SolveResult* r : {&with, &without}) {
+      EXPECT_TRUE(r->push_optimal) << name;
+      const ReplayResult replay = Replay(level, r->solution);
+      EXPECT_TRUE(replay.valid && replay.solved) << name << ": " << replay.error;
+    }
+  }
+  if (totals) *totals = seen;
 }
 
 }  // namespace sokoban

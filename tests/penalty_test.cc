@@ -220,19 +220,7 @@ TEST(PenaltyPatterns, SearchToTheEndIsExact) {
 // Optimal mode gives the same push counts with the penalty patterns as
 // without them, each solution proved and replayed.
 TEST(PenaltyPatterns, OptimalPushCountsStayTheSame) {
-  const std::vector<std::pair<std::string, Level>> levels = OptimalCheckLevels(26, 100);
-  for (const auto& [name, level] : levels) {
-    const SolveResult with = SolveOptimal(level, kPruneDefault | kPrunePenalty);
-    const SolveResult without = SolveOptimal(level, kPruneDefault);
-    ASSERT_EQ(with.status, without.status) << name;
-    ASSERT_NE(with.status, SolveStatus::kTimeout) << name;
-    if (with.status == SolveStatus::kSolved) {
-      EXPECT_EQ(with.metrics.pushes, without.metrics.pushes) << name;
-      EXPECT_TRUE(with.push_optimal) << name;
-      const ReplayResult replay = Replay(level, with.solution);
-      EXPECT_TRUE(replay.valid && replay.solved) << name << ": " << replay.error;
-    }
-  }
+  ExpectSamePushCounts(OptimalCheckLevels(26, 100), kPruneDefault | kPrunePenalty, kPruneDefault);
 }
 
 // With `penalty` on and off, fast mode solves a fixed set of levels and
