@@ -50,45 +50,23 @@ bool PenaltySearch::OnTargets(const Square* squares, int* value_d) const {
 
 int PenaltySearch::AddNode(int parent, int g, int h, int box, int dir) {
   const size_t stride = static_cast<size_t>(k_) + 1;
-  auto hash = [&](const Square* s) {
-    uint64_t x = 0x9E3779B97F4A7C15ull;
-    for (size_t j = 0; j < stride; ++j) x = (x ^ s[j]) * 0xFF51AFD7ED558CCDull;
-    return x ^ (x >> 29);
-  };
-  if ((table_count_ + 1) * 2 > table_.size()) {
-    std::vector<int> bigger(table_.size() * 2, -1);
-    for (int id : table_) {
-      if (id < 0) continue;
-      size_t slot = hash(&squares_[static_cast<size_t>(id) * stride]) & (bigger.size() - 1);
-      while (bigger[slot] >= 0) slot = (slot + 1) & (bigger.size() - 1);
-      bigger[slot] = id;
-    }
-    table_.swap(bigger);
-  }
   const Square* s = scratch_.data();
-  const size_t mask = table_.size() - 1;
-  for (size_t slot = hash(s) & mask;; slot = (slot + 1) & mask) {
-    const int id = table_[slot];
-    if (id < 0) {
-      const int index = static_cast<int>(nodes_.size());
-      table_[slot] = index;
-      ++table_count_;
-      squares_.insert(squares_.end(), s, s + stride);
-      nodes_.push_back({parent, g, g + h, static_cast<int8_t>(box), static_cast<int8_t>(dir)});
-      return index;
-    }
-    if (std::equal(s, s + stride, &squares_[static_cast<size_t>(id) * stride])) {
-      Node& n = nodes_[id];
-      if (n.g <= g) return -1;
-      // Reached with fewer pushes: opened again.
-      n.f += g - n.g;
-      n.g = g;
-      n.parent = parent;
-      n.box = static_cast<int8_t>(box);
-      n.dir = static_cast<int8_t>(dir);
-      return id;
-    }
+  const int id = table_.FindOrAdd(squares_, stride, s, static_cast<int>(nodes_.size()));
+  if (id < 0) {
+    const int index = static_cast<int>(nodes_.size());
+    squares_.insert(squares_.end(), s, s + stride);
+    nodes_.push_back({parent, g, g + h, static_cast<int8_t>(box), static_cast<int8_t>(dir)});
+    return index;
   }
+  Node& n = nodes_[id];
+  if (n.g <= g) return -1;
+  // Reached with fewer pushes: opened again.
+  n.f += g - n.g;
+  n.g = g;
+  n.parent = parent;
+  n.box = static_cast<int8_t>(box);
+  n.dir = static_cast<int8_t>(dir);
+  return id;
 }
 
 PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
@@ -105,8 +83,7 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
   }
   nodes_.clear();
   squares_.clear();
-  table_.assign(256, -1);
-  table_count_ = 0;
+  table_.Clear(256);
   for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 1;
   result.player = reach_.Fill(board_, occupied_.data(), player);
   for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 0;

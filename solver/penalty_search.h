@@ -43,6 +43,7 @@
 #include "solver/board.h"
 #include "solver/lower_bound.h"
 #include "solver/reach.h"
+#include "solver/row_index.h"
 
 namespace sokoban {
 
@@ -95,8 +96,7 @@ class PenaltySearch {
   std::vector<int> start_dist_;  // label * targets_ + t: dist(x_label, t) or -1
   std::vector<Square> squares_;  // node * (k + 1): player, then the boxes
   std::vector<Node> nodes_;
-  std::vector<int> table_;  // open addressing into nodes_, -1 empty
-  size_t table_count_ = 0;
+  RowIndex table_;  // the nodes, by their squares
   std::vector<Square> scratch_;
   std::vector<uint8_t> occupied_, whole_;
   Reach reach_, child_reach_;

@@ -24,37 +24,13 @@ SubsetSearch::SubsetSearch(const Board& board, const Policy& policy)
   }
 }
 
-bool SubsetSearch::AddLastNode(std::vector<Square>& nodes, std::vector<int>& table, size_t& count) {
-  const size_t index = nodes.size() / stride_ - 1;
-  auto hash = [&](const Square* squares) {
-    uint64_t x = 0x9E3779B97F4A7C15ull;
-    for (size_t j = 0; j < stride_; ++j) x = (x ^ squares[j]) * 0xFF51AFD7ED558CCDull;
-    return x ^ (x >> 29);
-  };
-  if ((count + 1) * 2 > table.size()) {
-    std::vector<int> bigger(table.size() * 2, -1);
-    for (int id : table) {
-      if (id < 0) continue;
-      size_t slot = hash(&nodes[static_cast<size_t>(id) * stride_]) & (bigger.size() - 1);
-      while (bigger[slot] >= 0) slot = (slot + 1) & (bigger.size() - 1);
-      bigger[slot] = id;
-    }
-    table.swap(bigger);
+bool SubsetSearch::AddLastNode(std::vector<Square>& nodes, RowIndex& index) {
+  const size_t last = nodes.size() / stride_ - 1;
+  if (index.FindOrAdd(nodes, stride_, &nodes[last * stride_], static_cast<int>(last)) < 0) {
+    return true;
   }
-  const Square* node = &nodes[index * stride_];
-  const size_t mask = table.size() - 1;
-  for (size_t slot = hash(node) & mask;; slot = (slot + 1) & mask) {
-    const int id = table[slot];
-    if (id < 0) {
-      table[slot] = static_cast<int>(index);
-      ++count;
-      return true;
-    }
-    if (std::equal(node, node + stride_, &nodes[static_cast<size_t>(id) * stride_])) {
-      nodes.resize(index * stride_);
-      return false;
-    }
-  }
+  nodes.resize(last * stride_);
+  return false;
 }
 
 bool SubsetSearch::Together() const {
@@ -112,12 +88,10 @@ SubsetSearch::Verdict SubsetSearch::Run(const Square* boxes, int k, int player, 
 SubsetSearch::Verdict SubsetSearch::Search(int k, int max_nodes) {
   expanded_ = 0;
   stride_ = static_cast<size_t>(k) + 1;
-  seen_.assign(1024, -1);
-  seen_count_ = 0;
+  seen_.Clear(1024);
   if (!policy_.normalize_when_generated) {
     expanded_nodes_.clear();
-    expanded_seen_.assign(1024, -1);
-    expanded_count_ = 0;
+    expanded_seen_.Clear(1024);
   }
   head_ = 0;
   for (auto& bucket : buckets_) bucket.clear();
@@ -140,7 +114,7 @@ SubsetSearch::Verdict SubsetSearch::Search(int k, int max_nodes) {
   };
   // 1. The root, in nodes_ already.
   if (policy_.goals_when_generated && all_on_goals(node_)) return kAlive;
-  AddLastNode(nodes_, seen_, seen_count_);
+  AddLastNode(nodes_, seen_);
   queue_last();
   child_.resize(k);
   while (true) {
@@ -171,7 +145,7 @@ SubsetSearch::Verdict SubsetSearch::Search(int k, int max_nodes) {
       // Expanded once per normalized position.
       expanded_nodes_.push_back(static_cast<Square>(player));
       expanded_nodes_.insert(expanded_nodes_.end(), node_.begin(), node_.end());
-      if (!AddLastNode(expanded_nodes_, expanded_seen_, expanded_count_)) {
+      if (!AddLastNode(expanded_nodes_, expanded_seen_)) {
         for (Square b : node_) occupied_[b] = 0;
         continue;
       }
@@ -223,7 +197,7 @@ SubsetSearch::Verdict SubsetSearch::Search(int k, int max_nodes) {
         }
         nodes_.push_back(static_cast<Square>(child_player));
         nodes_.insert(nodes_.end(), child_.begin(), child_.end());
-        if (AddLastNode(nodes_, seen_, seen_count_)) queue_last();
+        if (AddLastNode(nodes_, seen_)) queue_last();
       }
     }
     for (Square b : node_) occupied_[b] = 0;

@@ -33,6 +33,7 @@
 
 #include "solver/board.h"
 #include "solver/reach.h"
+#include "solver/row_index.h"
 
 namespace sokoban {
 
@@ -84,10 +85,9 @@ class SubsetSearch {
  private:
   bool Together() const;  // the boxes of node_ form one group
   Verdict Search(int k, int max_nodes);
-  // Adds the node at the end of `nodes` to `table` (open addressing into
-  // `nodes`, -1 empty, `count` entries); false (and the node is dropped)
-  // when an equal one is there.
-  bool AddLastNode(std::vector<Square>& nodes, std::vector<int>& table, size_t& count);
+  // Adds the node at the end of `nodes` to `index`; false (and the node is
+  // dropped) when an equal one is there.
+  bool AddLastNode(std::vector<Square>& nodes, RowIndex& index);
 
   const Board& board_;
   const Policy policy_;
@@ -98,8 +98,7 @@ class SubsetSearch {
   // then the sorted boxes; with normalization when taken, the normalized
   // ones expanded go into expanded_nodes_.
   std::vector<Square> nodes_, expanded_nodes_;
-  std::vector<int> seen_, expanded_seen_;
-  size_t seen_count_ = 0, expanded_count_ = 0;
+  RowIndex seen_, expanded_seen_;
   std::vector<std::vector<int>> buckets_;  // open nodes by their sum of goal distances
   size_t head_ = 0;                        // breadth-first: the next node to expand
   std::vector<Square> node_, child_, escape_;
