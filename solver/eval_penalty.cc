@@ -47,13 +47,13 @@ int PenaltyBound::Choose() {
     return l.a != r.a ? l.a < r.a : l.b < r.b;
   });
   int sum = 0;
-  std::vector<Square> marked;
+  marked_.clear();
   for (const Pick& p : picks_) {
     if (p.pattern < 0) {
       if (used_[p.a] || used_[p.b]) continue;
       used_[p.a] = used_[p.b] = 1;
-      marked.push_back(static_cast<Square>(p.a));
-      marked.push_back(static_cast<Square>(p.b));
+      marked_.push_back(static_cast<Square>(p.a));
+      marked_.push_back(static_cast<Square>(p.b));
     } else {
       int count;
       const Square* b = table_->BoxesOf(p.pattern, &count);
@@ -61,11 +61,11 @@ int PenaltyBound::Choose() {
       for (int j = 0; j < count && free; ++j) free = !used_[b[j]];
       if (!free) continue;
       for (int j = 0; j < count; ++j) used_[b[j]] = 1;
-      marked.insert(marked.end(), b, b + count);
+      marked_.insert(marked_.end(), b, b + count);
     }
     sum += p.value;
   }
-  for (Square sq : marked) used_[sq] = 0;
+  for (Square sq : marked_) used_[sq] = 0;
   return sum;
 }
 
@@ -78,38 +78,37 @@ int PenaltyBound::Root(const Square* boxes, int player) {
   if (!AddPairs(boxes, player)) return kDead;
   const int n = board_.box_count();
   for (int i = 0; i < n; ++i) marks_[boxes[i]] = 1;
-  bool dead = false;
-  for (int i = 0; i < n && !dead; ++i) {
-    for (uint32_t id : table_->OnSquare(boxes[i])) {
-      int count;
-      const Square* b = table_->BoxesOf(static_cast<int>(id), &count);
-      if (b[0] != boxes[i] || !table_->InArea(static_cast<int>(id), player)) continue;
-      int j = 0;
-      while (j < count && marks_[b[j]]) ++j;
-      if (j < count) continue;
-      if (table_->value(static_cast<int>(id)) == kDeadValue) dead = true;
-      picks_.push_back({table_->value(static_cast<int>(id)), static_cast<int>(id), 0, 0});
-    }
-  }
+  std::vector<uint32_t> held;  // a root's: present_ stays the parent's
+  Held(boxes, n, marks_.data(), &held);
   for (int i = 0; i < n; ++i) marks_[boxes[i]] = 0;
+  bool dead = false;
+  for (uint32_t id : held) {
+    if (!table_->InArea(static_cast<int>(id), player)) continue;
+    if (table_->value(static_cast<int>(id)) == kDeadValue) dead = true;
+    picks_.push_back({table_->value(static_cast<int>(id)), static_cast<int>(id), 0, 0});
+  }
   return dead ? kDead : h + Choose();
 }
 
 void PenaltyBound::SetParent(const Expansion& parent) {
   matching_->SetParent(parent);
   if (parent.moved != kNoSquare) {
-    Learn(parent.boxes.data(), parent.occupied.data(), parent.player, parent.moved);
+    Learn(parent.occupied.data(), parent.player, parent.moved);
   }
-  // The patterns whose boxes the parent holds, each once (by its first box).
-  present_.clear();
-  for (Square sq : parent.boxes) {
-    for (uint32_t id : table_->OnSquare(sq)) {
+  Held(parent.boxes.data(), board_.box_count(), parent.occupied.data(), &present_);
+}
+
+void PenaltyBound::Held(const Square* boxes, int n, const uint8_t* occupied,
+                        std::vector<uint32_t>* out) const {
+  out->clear();
+  for (int i = 0; i < n; ++i) {
+    for (uint32_t id : table_->OnSquare(boxes[i])) {
       int count;
       const Square* b = table_->BoxesOf(static_cast<int>(id), &count);
-      if (b[0] != sq) continue;
+      if (b[0] != boxes[i]) continue;
       int j = 1;
-      while (j < count && parent.occupied[b[j]]) ++j;
-      if (j == count) present_.push_back(id);
+      while (j < count && occupied[b[j]]) ++j;
+      if (j == count) out->push_back(id);
     }
   }
 }
@@ -148,8 +147,7 @@ int PenaltyBound::Child(const Expansion& parent, const ChildView& child) {
   return std::max(h + penalty, parent.h - child.pushes);
 }
 
-void PenaltyBound::Learn(const Square* boxes, const uint8_t* occupied, int player, int moved) {
-  (void)boxes;
+void PenaltyBound::Learn(const uint8_t* occupied, int player, int moved) {
   // 1. The moved box and the boxes around it.
   set_.assign(1, static_cast<Square>(moved));
   const int cell = board_.Cell(moved), w = board_.width();

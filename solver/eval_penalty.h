@@ -60,17 +60,20 @@ class PenaltyBound final : public Evaluator {
   void UseSlot(int slot) override { matching_->UseSlot(slot); }
   size_t bytes() const override;
 
-  // Learns around the box on `moved` of the position (boxes sorted,
-  // occupied marking them; the player on `player`). For tests.
-  void Learn(const Square* boxes, const uint8_t* occupied, int player, int moved);
-
  private:
+  // Learns around the box on `moved` of the position (occupied marking its
+  // boxes; the player on `player`).
+  void Learn(const uint8_t* occupied, int player, int moved);
+  // The patterns all of whose boxes are among boxes[0..n) (occupied marking
+  // them), each once (by its first box), into *out.
+  void Held(const Square* boxes, int n, const uint8_t* occupied, std::vector<uint32_t>* out) const;
   struct Pick {
     int value;
     int pattern;  // pattern id, or -1 for a pair
     int a, b;     // a pair's squares
   };
-  // The penalty of the greedy choice among picks_ (kDead when one is dead).
+  // The penalty of the greedy choice among picks_: the largest first, each
+  // on boxes no pattern chosen before holds.
   int Choose();
   // Adds the pair conflicts of the position to picks_; false when one is
   // dead.
@@ -87,6 +90,7 @@ class PenaltyBound final : public Evaluator {
   std::vector<uint32_t> present_;  // patterns whose boxes the parent holds
   std::vector<Pick> picks_;
   std::vector<uint8_t> used_;
+  std::vector<Square> marked_;  // Choose's boxes marked in used_
   std::vector<Square> set_, key_boxes_;
   std::string key_;
   Reach reach_;
