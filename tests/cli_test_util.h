@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/slow_tests.h"
+
 namespace sokoban::testing_util {
 
 // Microban 1 as XSB with its title line, and a solution of it (33 moves,
@@ -105,14 +107,6 @@ inline int WaitChild(pid_t pid, struct rusage* usage = nullptr) {
   if (usage) *usage = ru;
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return WIFSIGNALED(status) ? -WTERMSIG(status) : -1000;
-}
-
-// True when the tests run in the sanitizer build with
-// SOKOBAN_SKIP_SLOW_TESTS set (scripts/test sets it there): tests that
-// would take minutes under AddressSanitizer skip themselves.
-inline bool SkipSlowTests() {
-  const char* v = std::getenv("SOKOBAN_SKIP_SLOW_TESTS");
-  return v != nullptr && std::string(v) == "1";
 }
 
 // A test with its own scratch folder, removed afterwards.

@@ -26,7 +26,7 @@ namespace sokoban {
 namespace {
 
 TEST(CorralBig, EveryPositionCalledDeadIsUnsolvable) {
-  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const bool slow_ok = !SkipSlowTests();
   const int wanted = slow_ok ? 400 : 100;
   std::mt19937 rng(26);
   int small_dead = 0;

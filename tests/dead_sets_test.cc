@@ -28,7 +28,7 @@ namespace {
 // a random square of its area, makes positions it calls dead; an
 // exhaustive search with no pattern must prove every one unsolvable.
 TEST(DeadSets, EveryPositionCalledDeadIsUnsolvable) {
-  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const bool slow_ok = !SkipSlowTests();
   const int wanted = slow_ok ? 2000 : 300;
   std::mt19937 rng(20);
   PatternCheck check;

@@ -31,7 +31,7 @@ namespace {
 // solved by the exhaustive search without patterns, and the patterns the
 // groups learn, completed with other boxes, must not be either.
 TEST(GroupDeadlock, EveryPositionCalledDeadIsUnsolvable) {
-  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const bool slow_ok = !SkipSlowTests();
   const int wanted = slow_ok ? 1500 : 250;
   std::mt19937 rng(16);
   CalledDead c;

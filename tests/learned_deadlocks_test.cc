@@ -44,7 +44,7 @@ void Learn(const Board& board, uint64_t expansions, LearnedDeadlocks* table) {
 // matching checks (no corral search, no pattern) must run out of states on
 // every one.
 TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
-  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const bool slow_ok = !SkipSlowTests();
   const int wanted = slow_ok ? 2000 : 300;
   std::mt19937 rng(16);
   int checked = 0, proved = 0, patterns_seen = 0;
@@ -81,7 +81,7 @@ TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
 // positions on small Microban boards in which the table calls a pair of
 // boxes dead must be proved unsolvable by the same exhaustive search.
 TEST(DeadPairs, EveryPositionCalledDeadIsUnsolvable) {
-  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const bool slow_ok = !SkipSlowTests();
   const int wanted = slow_ok ? 1000 : 200;
   std::mt19937 rng(17);
   int checked = 0, proved = 0, alive = 0;

@@ -216,7 +216,7 @@ TEST(MeetOptimal, AloneKeepsOptimalPushCounts) {
 // alone needs millions (it does not solve them in 400,000; the pair needs about 110,000). Same push
 // counts as the push search alone proves (README: 34 and 36).
 TEST(MeetOptimal, SolvesMicroban93And144) {
-  if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
+  if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
   for (const auto& [number, pushes] : std::vector<std::pair<int, int>>{{93, 34}, {144, 36}}) {
     const SolveResult with = SolveOptimal(MicrobanLevel(number), kPruneAll, 200'000);
     ASSERT_EQ(with.status, SolveStatus::kSolved) << number;

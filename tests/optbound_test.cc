@@ -134,7 +134,7 @@ TEST(OptBound, OptimalPushCountsUnchanged) {
 // 1,194,281 with the meeting's turns by gap; the newest-first order after
 // 3,507,347.
 TEST(OptBound, SolvesMicroban153) {
-  if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
+  if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
   const Level& level = MicrobanLevel(153);
   const SolveResult with = SolveOptimal(level, kPruneDefault, 1'250'000);
   ASSERT_EQ(with.status, SolveStatus::kSolved);

@@ -162,7 +162,7 @@ void LearnAndCheck(const Level& level, Direction direction, uint64_t expansions,
 // random positions on them: each pattern learned, push and pull, holds a
 // penalty no larger than its boxes' true excess (or is truly dead).
 TEST(PenaltyPatterns, EveryPenaltyIsAtMostTheTrueExcess) {
-  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const bool slow_ok = !SkipSlowTests();
   const uint64_t expansions = slow_ok ? 1000 : 500;
   std::mt19937 rng(26);
   int checked = 0, positive = 0;

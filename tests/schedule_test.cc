@@ -197,7 +197,7 @@ TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
 // within a budget the schedule by rounds does not solve it in (it needs
 // 542,878); the solution replays.
 TEST(Schedule, Schedule3SolvesWithinLessWork) {
-  if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
+  if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
   const Level& level = XsokobanLevel(77);
   SolveOptions options;
   options.max_expansions = 450'000;

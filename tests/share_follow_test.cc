@@ -132,7 +132,7 @@ TEST(ShareFollow, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneShare
 // and solves in under half the expansions, twice the same; the solutions
 // replay.
 TEST(ShareFollow, MicrobanII124) {
-  if (std::getenv("SOKOBAN_SKIP_SLOW_TESTS")) GTEST_SKIP() << "slow under the sanitizers";
+  if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
   static const Collection microban2 = ReadShared("microban2.xsb");
   const Level& level = microban2.levels.at(123).level;
   SolveOptions options;

@@ -132,7 +132,7 @@ TEST(IndependentReplayer, CatchesWrongMoves) {
 class SolutionCrossCheck : public CliFixture {};
 
 TEST_F(SolutionCrossCheck, EveryMicrobanSolutionReplaysIndependently) {
-  if (testing_util::SkipSlowTests()) GTEST_SKIP() << "slow under sanitizers";
+  if (SkipSlowTests()) GTEST_SKIP() << "slow under sanitizers";
   const std::string file = std::string(SOKOBAN_SOURCE_DIR) + "/puzzles/microban.xsb";
   const std::map<std::string, std::vector<std::string>> boards = BoardsByTitle(ReadAll(file));
   ASSERT_EQ(boards.size(), 155u);

@@ -16,6 +16,7 @@
 #include "common/rules.h"
 #include "solver/board.h"
 #include "solver/solver.h"
+#include "tests/slow_tests.h"
 
 namespace sokoban {
 

@@ -32,7 +32,7 @@ namespace {
 // the exhaustive search without patterns, and the patterns it learns,
 // completed with other boxes, must not be either.
 TEST(WholeDeadlock, EveryPositionCalledDeadIsUnsolvable) {
-  const bool slow_ok = std::getenv("SOKOBAN_SKIP_SLOW_TESTS") == nullptr;
+  const bool slow_ok = !SkipSlowTests();
   const int wanted = slow_ok ? 1500 : 250;
   std::mt19937 rng(29);
   int smaller = 0, with_walls = 0;
