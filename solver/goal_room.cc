@@ -5,7 +5,7 @@
 
 namespace sokoban {
 
-GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor)
+GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool split_rooms)
     : board_(board), reach_(board.size()), room_at_(board.size(), -1), inside_(board.size(), 0) {
   std::vector<uint8_t> seen(board.size(), 0);
   for (Square first : board.goals()) {
@@ -23,27 +23,22 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor)
     }
     if (static_cast<int>(goals.size()) < min_goals) continue;
     std::sort(goals.begin(), goals.end());
-    std::vector<uint8_t> room(board.size(), 0), filled(board.size(), 0);
-    for (Square g : goals) room[g] = filled[g] = 1;
+    std::vector<uint8_t> room(board.size(), 0);
+    for (Square g : goals) room[g] = 1;
     // Where a box leaves the room onto: anywhere off it, or the main floor.
     std::vector<uint8_t> outside(board.size(), 0);
     for (int sq = 0; sq < board.size(); ++sq) outside[sq] = !room[sq];
     if (main_floor) MainFloor(room, &outside);
-    // Empty it box by box, the one leaving in the fewest pulls first.
-    std::vector<Square> left = goals, leaving;
-    while (!left.empty()) {
-      int best = -1, best_pulls = INT_MAX;
-      for (size_t k = 0; k < left.size() && best_pulls > 1 && work_ <= kMaxWork; ++k) {
-        const int pulls = PullsOut(left[k], filled, outside);
-        if (pulls >= 0 && pulls < best_pulls) best = static_cast<int>(k), best_pulls = pulls;
-      }
-      if (work_ > kMaxWork) return;  // out of budget: no more orders
-      if (best < 0) break;
-      leaving.push_back(left[best]);
-      filled[left[best]] = 0;
-      left.erase(left.begin() + best);
+    std::vector<Square> leaving;
+    bool emptied = Empty(goals, room, outside, &leaving);
+    if (!emptied && split_rooms && main_floor && work_ <= kMaxWork &&
+        MarkBoxFloor(board, room, &outside) > 1) {
+      // A room that splits the floor between boxes: from every part that
+      // holds boxes, the player kept to its side (solver/split_room_order.cc).
+      emptied = EmptySplit(goals, room, outside, &leaving);
     }
-    if (!left.empty()) continue;  // a box that cannot leave: no order
+    if (work_ > kMaxWork) return;  // out of budget: no more orders
+    if (!emptied) continue;        // a box that cannot leave: no order
     const int r = room_count();
     order_.emplace_back(leaving.rbegin(), leaving.rend());
     for (Square g : goals) {
@@ -106,13 +101,64 @@ bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
   return true;
 }
 
+int MarkBoxFloor(const Board& board, const std::vector<uint8_t>& walls,
+                 std::vector<uint8_t>* box_floor) {
+  const int n = board.size();
+  std::vector<int> part(n, -1), stack;
+  std::vector<uint8_t> has_box;
+  for (int first = 0; first < n; ++first) {
+    if (walls[first] || part[first] >= 0) continue;
+    const int id = static_cast<int>(has_box.size());
+    has_box.push_back(0);
+    part[first] = id;
+    stack.assign(1, first);
+    while (!stack.empty()) {
+      const int sq = stack.back();
+      stack.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const int m = board.Neighbour(sq, d);
+        if (m == kNoSquare || walls[m] || part[m] >= 0) continue;
+        part[m] = id;
+        stack.push_back(m);
+      }
+    }
+  }
+  for (Square b : board.start_boxes()) {
+    if (part[b] >= 0) has_box[part[b]] = 1;
+  }
+  const int parts = static_cast<int>(std::count(has_box.begin(), has_box.end(), 1));
+  if (parts > 0) {
+    for (int sq = 0; sq < n; ++sq) (*box_floor)[sq] = part[sq] >= 0 && has_box[part[sq]];
+  }
+  return parts;
+}
+
 void GoalRooms::MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>* outside) {
   MarkMainFloor(board_, room, outside);
   work_ += board_.size();
 }
 
+bool GoalRooms::Empty(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
+                      const std::vector<uint8_t>& outside, std::vector<Square>* leaving) {
+  std::vector<uint8_t> filled = room;
+  std::vector<Square> left = goals;
+  leaving->clear();
+  while (!left.empty()) {
+    int best = -1, best_pulls = INT_MAX;
+    for (size_t k = 0; k < left.size() && best_pulls > 1 && work_ <= kMaxWork; ++k) {
+      const int pulls = PullsOut(left[k], filled, outside);
+      if (pulls >= 0 && pulls < best_pulls) best = static_cast<int>(k), best_pulls = pulls;
+    }
+    if (best < 0 || work_ > kMaxWork) return false;
+    leaving->push_back(left[best]);
+    filled[left[best]] = 0;
+    left.erase(left.begin() + best);
+  }
+  return true;
+}
+
 int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
-                        const std::vector<uint8_t>& outside) {
+                        const std::vector<uint8_t>& outside, int player, int* end) {
   const int n = board_.size();
   // The other boxes of the room stand still; the box itself is an obstacle
   // while the player walks, and moves between walks.
@@ -128,21 +174,36 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
   };
   std::vector<uint8_t> seen(static_cast<size_t>(n) * 4, 0);
   std::vector<Node> nodes;
+  bool from_player[4] = {false, false, false, false};
+  if (player >= 0) {
+    walk(player);
+    for (int s = 0; s < 4; ++s) {
+      const int p = board_.Neighbour(box, s);
+      from_player[s] = p != kNoSquare && reach_.Reached(p);
+    }
+  }
   for (int s = 0; s < 4; ++s) {
     const int p = board_.Neighbour(box, s);
     if (p == kNoSquare || occupied[p]) continue;
-    walk(p);
-    bool out = false;
-    for (int sq = 0; sq < n && !out; ++sq) out = outside[sq] && reach_.Reached(sq);
-    work_ += n;
-    if (!out) continue;
+    if (player >= 0) {
+      if (!from_player[s]) continue;
+    } else {
+      walk(p);
+      bool out = false;
+      for (int sq = 0; sq < n && !out; ++sq) out = outside[sq] && reach_.Reached(sq);
+      work_ += n;
+      if (!out) continue;
+    }
     seen[static_cast<size_t>(box) * 4 + s] = 1;
     nodes.push_back({box, s, 0});
   }
   occupied[box] = 0;
   for (size_t head = 0; head < nodes.size(); ++head) {
     const Node node = nodes[head];
-    if (outside[node.box]) return node.pulls;
+    if (outside[node.box]) {
+      if (end) *end = board_.Neighbour(node.box, node.side);
+      return node.pulls;
+    }
     if (work_ > kMaxWork) return -1;
     occupied[node.box] = 1;
     walk(board_.Neighbour(node.box, node.side));

@@ -34,6 +34,12 @@ namespace sokoban {
 bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
                    std::vector<uint8_t>* main_floor);
 
+// Marks in *box_floor the parts of the floor off the squares marked in
+// `walls` that hold a box at the start and returns how many there are;
+// *box_floor is left untouched when none does.
+int MarkBoxFloor(const Board& board, const std::vector<uint8_t>& walls,
+                 std::vector<uint8_t>* box_floor);
+
 class GoalRooms {
  public:
   // Rooms of fewer than min_goals goals get no order. With `main_floor`
@@ -41,7 +47,12 @@ class GoalRooms {
   // largest part of the floor left with the room's goals as walls, and not
   // into a pocket that the room walls off (filling such a room from the
   // pocket's side first shuts the pocket's goals in).
-  explicit GoalRooms(const Board& board, int min_goals = 2, bool main_floor = false);
+  // With `split_rooms` too (`--prune splitroom`), a room that gets no order
+  // so and splits the floor into parts that each hold boxes at the start is
+  // filled from each of them, the player kept to the side it is on
+  // (EmptySplit).
+  explicit GoalRooms(const Board& board, int min_goals = 2, bool main_floor = false,
+                     bool split_rooms = false);
 
   int room_count() const { return static_cast<int>(order_.size()); }
   // The room (with an order) that sq is a goal of or an entrance to; -1 if
@@ -62,11 +73,24 @@ class GoalRooms {
   // Marks in `outside` only the largest part of the floor off the room
   // marked in `room`.
   void MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>* outside);
+  // Takes the boxes out of the full room (its goals, sorted; `room` marks
+  // them) one by one onto squares marked in `outside`, the one leaving in
+  // the fewest pulls first, into *leaving; false when at some point none
+  // can leave.
+  bool Empty(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
+             const std::vector<uint8_t>& outside, std::vector<Square>* leaving);
+  // As Empty for a room that splits the floor between boxes
+  // (solver/split_room_order.cc): the player kept to where it stood when
+  // the box before left; a search over which box leaves next.
+  bool EmptySplit(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
+                  const std::vector<uint8_t>& outside, std::vector<Square>* leaving);
   // The fewest pulls that take the box on `box` out of its room onto a
   // square marked in `outside` (every other square marked in `filled` holds
-  // a box that stays), the player starting anywhere outside the room; -1 if
-  // it cannot leave.
-  int PullsOut(int box, const std::vector<uint8_t>& filled, const std::vector<uint8_t>& outside);
+  // a box that stays), the player starting on `player`'s side of the boxes
+  // (-1: anywhere outside the room), *end (if not null) set to where the
+  // player stands after them; -1 if it cannot leave.
+  int PullsOut(int box, const std::vector<uint8_t>& filled, const std::vector<uint8_t>& outside,
+               int player = -1, int* end = nullptr);
 
   // Squares visited by the fills so far; rooms not ordered within
   // kMaxWork get no order (a bound for boards of thousands of boxes).

@@ -66,6 +66,7 @@ constexpr PruneName kPruneNames[] = {
     {"deadscan", kPruneDeadScan},
     {"corralbig", kPruneCorralBig},
     {"sharefollow", kPruneShareFollow},
+    {"splitroom", kPruneSplitRooms},
     {"wholelearn", kPruneWholeLearn},
     {"penalty", kPrunePenalty},
     {"all", kPruneAll},

@@ -122,7 +122,8 @@ class LevelTables {
   bool want_dead_pairs_ = false;
   std::unique_ptr<DeadPairs> dead_pairs_;
   bool dead_pairs_on_ = false;
-  bool pack_order_ = false;  // GoalRooms' main_floor (`packorder`)
+  bool pack_order_ = false;   // GoalRooms' main_floor (`packorder`)
+  bool split_rooms_ = false;  // GoalRooms' split_rooms (`splitroom`)
   std::unique_ptr<OptimalMeeting> meeting_;
   std::unique_ptr<LearnedDeadlocks> penalties_[2];  // by Direction
 };

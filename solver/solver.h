@@ -94,6 +94,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   packorder  with goalroom: a goal room's packing order has boxes leave
 //              it onto the main floor only, not into pockets it walls off
 //              (solver/goal_room.h)
+//   splitroom  with packorder: a goal room that splits the floor into parts
+//              holding boxes gets its order from every such part, the player
+//              kept to its side (solver/split_room_order.cc)
 //   bidir      a pull A* beside the push A*, meeting it (optimal mode;
 //              solver/meet_optimal.h)
 //   fessmoves  with features: one more feature-space push search joins late,
@@ -166,6 +169,7 @@ enum PruneFlags : uint32_t {
   kPruneDeadScan = 1u << 25,
   kPruneCorralBig = 1u << 26,
   kPruneShareFollow = 1u << 27,
+  kPruneSplitRooms = 1u << 28,
   kPruneWholeLearn = 1u << 29,
   kPrunePenalty = 1u << 31,
   kPruneAll = ((1u << 30) - 1) | kPrunePenalty,
@@ -197,12 +201,12 @@ enum PruneFlags : uint32_t {
   // within 1,800,000 expansions the same, 44 solved in 2,167,238.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
                   ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneCorralBig & ~kPruneWholeLearn &
-                  ~kPrunePenalty,
+                  ~kPrunePenalty & ~kPruneSplitRooms,
 };
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3,fess2,deadscan,corralbig,sharefollow,wholelearn,penalty",
+// schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,wholelearn,penalty",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

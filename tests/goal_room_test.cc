@@ -80,46 +80,141 @@ TEST(GoalRooms, LoneGoalsMakeNoRoom) {
   EXPECT_EQ(GoalRooms(board).Packed(occupied.data()), 1);
 }
 
-// Every room of every XSokoban level: with the first k goals of its order
-// filled, a box on some square next to the room (an entrance, of this room
-// or of another it touches), the player beside it, can
-// be pushed onto goal k (FindBoxPath, a forward search sharing no code with
-// the backward one that made the order).
+// With the first k goals of room r's order filled, a box on some square
+// next to the room (an entrance, of this room or of another it touches),
+// the player beside it, can be pushed onto goal k (FindBoxPath, a forward
+// search sharing no code with the backward one that made the order), for
+// every k. Names the first goal that cannot be filled in *failed.
+bool FillsForwards(const Board& board, const GoalRooms& rooms, int r, std::string* failed) {
+  const std::vector<Square>& order = rooms.order(r);
+  std::vector<uint8_t> occupied(board.size(), 0);
+  for (size_t k = 0; k < order.size(); ++k) {
+    bool filled = false;
+    for (int e = 0; e < board.size() && !filled; ++e) {
+      if (rooms.InRoom(e, r)) continue;
+      bool next_to_room = false;
+      for (int d = 0; d < 4; ++d) {
+        const int n = board.Neighbour(e, d);
+        next_to_room |= n != kNoSquare && rooms.InRoom(n, r);
+      }
+      if (!next_to_room) continue;
+      for (int d = 0; d < 4 && !filled; ++d) {
+        const int player = board.Neighbour(e, d);
+        if (player == kNoSquare || occupied[player]) continue;
+        std::vector<Push> path;
+        filled = FindBoxPath(board, occupied, e, order[k], player, &path);
+        occupied[e] = 0;
+      }
+    }
+    if (!filled) {
+      *failed = "goal " + std::to_string(k);
+      return false;
+    }
+    occupied[order[k]] = 1;
+  }
+  return true;
+}
+
+// Every room of every XSokoban level fills forwards (FillsForwards), its
+// order found with boxes leaving onto any floor, onto the main floor
+// (`packorder`) and with `splitroom`.
 TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
   ASSERT_EQ(xsokoban.levels.size(), 90u);
-  int rooms_checked = 0;
-  for (const auto& entry : xsokoban.levels) {
-    const Board board = *Board::Build(entry.level);
-    const GoalRooms rooms(board);
-    for (int r = 0; r < rooms.room_count(); ++r) {
-      ++rooms_checked;
-      const std::vector<Square>& order = rooms.order(r);
-      std::vector<uint8_t> occupied(board.size(), 0);
-      for (size_t k = 0; k < order.size(); ++k) {
-        bool filled = false;
-        for (int e = 0; e < board.size() && !filled; ++e) {
-          if (rooms.InRoom(e, r)) continue;
-          bool next_to_room = false;
-          for (int d = 0; d < 4; ++d) {
-            const int n = board.Neighbour(e, d);
-            next_to_room |= n != kNoSquare && rooms.InRoom(n, r);
-          }
-          if (!next_to_room) continue;
-          for (int d = 0; d < 4 && !filled; ++d) {
-            const int player = board.Neighbour(e, d);
-            if (player == kNoSquare || occupied[player]) continue;
-            std::vector<Push> path;
-            filled = FindBoxPath(board, occupied, e, order[k], player, &path);
-            occupied[e] = 0;
-          }
-        }
-        EXPECT_TRUE(filled) << "XSokoban " << entry.level.title << " room " << r << " goal " << k;
-        occupied[order[k]] = 1;
+  for (int variant = 0; variant < 3; ++variant) {
+    int rooms_checked = 0;
+    for (const auto& entry : xsokoban.levels) {
+      const Board board = *Board::Build(entry.level);
+      const GoalRooms rooms(board, 2, variant > 0, variant > 1);
+      for (int r = 0; r < rooms.room_count(); ++r) {
+        ++rooms_checked;
+        std::string failed;
+        EXPECT_TRUE(FillsForwards(board, rooms, r, &failed))
+            << "XSokoban " << entry.level.title << " variant " << variant << " room " << r << " "
+            << failed;
       }
     }
+    EXPECT_GE(rooms_checked, 90);
   }
-  EXPECT_GE(rooms_checked, 90);
+}
+
+// XSokoban 66 and 69: an 18-goal room splits the floor into two parts that
+// both hold boxes, and the player starts on the side with fewer. Leaving
+// onto the main floor only, some box cannot leave: no order. With
+// `splitroom` the room gets one, the player kept to its side, and it fills
+// forwards. Every other XSokoban room keeps its order.
+TEST(SplitRooms, OrderForARoomThatSplitsTheFloorBetweenBoxes) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  for (const auto& entry : xsokoban.levels) {
+    const Board board = *Board::Build(entry.level);
+    const GoalRooms main_floor(board, 2, true), split(board, 2, true, true);
+    if (entry.index == 66 || entry.index == 69) {
+      EXPECT_EQ(main_floor.room_count(), 0) << entry.index;
+      ASSERT_EQ(split.room_count(), 1) << entry.index;
+      EXPECT_EQ(split.order(0).size(), 18u);
+      std::string failed;
+      EXPECT_TRUE(FillsForwards(board, split, 0, &failed)) << entry.index << " " << failed;
+      // Two parts of the floor off the room hold boxes.
+      std::vector<uint8_t> room(board.size(), 0), box_floor(board.size(), 0);
+      for (Square g : split.order(0)) room[g] = 1;
+      EXPECT_EQ(MarkBoxFloor(board, room, &box_floor), 2);
+      continue;
+    }
+    ASSERT_EQ(split.room_count(), main_floor.room_count()) << entry.index;
+    for (int r = 0; r < split.room_count(); ++r) {
+      EXPECT_EQ(split.order(r), main_floor.order(r)) << entry.index;
+    }
+  }
+}
+
+// The parts of the floor off a wall of goals that hold boxes: a pocket
+// without boxes is left out, and the count is of parts with boxes.
+TEST(SplitRooms, MarkBoxFloorMarksThePartsThatHoldBoxes) {
+  const Level level = Level::FromRows({"#########",  //
+                                       "#@$ . $ #",  //
+                                       "#  $.   #",  //
+                                       "#####.###",  //
+                                       "    # #",    //
+                                       "    ###"});
+  const Board board = *Board::Build(level);
+  std::vector<uint8_t> walls(board.size(), 0), box_floor(board.size(), 0);
+  for (int y : {1, 2, 3}) {
+    const int sq = FloorIndex(board, level, y == 3 ? 5 : 4, y);
+    ASSERT_GE(sq, 0);
+    walls[sq] = 1;
+  }
+  EXPECT_EQ(MarkBoxFloor(board, walls, &box_floor), 2);
+  EXPECT_TRUE(box_floor[FloorIndex(board, level, 1, 2)]);
+  EXPECT_TRUE(box_floor[FloorIndex(board, level, 7, 2)]);
+  EXPECT_FALSE(box_floor[FloorIndex(board, level, 5, 4)]);  // the pocket below
+  EXPECT_FALSE(box_floor[FloorIndex(board, level, 4, 1)]);  // a wall of goals
+  // One part with boxes when the right-hand box is on the left.
+  const Level one = Level::FromRows({"#########",  //
+                                     "#@$ .   #",  //
+                                     "# $$.   #",  //
+                                     "#####.###",  //
+                                     "    # #",    //
+                                     "    ###"});
+  const Board one_board = *Board::Build(one);
+  std::vector<uint8_t> one_floor(one_board.size(), 0);
+  EXPECT_EQ(MarkBoxFloor(one_board, walls, &one_floor), 1);
+}
+
+// With `splitroom` on and off, over the default set and over all, the
+// solver solves the first 20 Microban levels and XSokoban 1-3, and every
+// solution replays.
+TEST(SplitRooms, SolvesAndReplaysWithSplitRoomsOnAndOff) {
+  for (uint32_t prune : {kPruneDefault | kPruneSplitRooms, kPruneDefault & ~kPruneSplitRooms,
+                         kPruneAll & ~kPruneSplitRooms}) {
+    for (int number = 1; number <= 20; ++number) {
+      ASSERT_TRUE(SolvesAndReplays(Microban().levels.at(number - 1).level, prune,
+                                   "Microban " + std::to_string(number)));
+    }
+    for (int number : {1, 2, 3}) {
+      ASSERT_TRUE(
+          SolvesAndReplays(XsokobanLevel(number), prune, "XSokoban " + std::to_string(number)));
+    }
+  }
 }
 
 // The weighted push search with goal-room macros alone, on random small

@@ -248,6 +248,7 @@ int RunSolve(const Args& args) {
       "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors), "
       "deadscan, corralbig (corral deadlocks of up to 6 boxes searched to 10,000 positions), "
       "sharefollow (the shares follow stopped members and the level's life), "
+      "splitroom (a goal room splitting the floor between boxes filled from each side), "
       "wholelearn (states dead as a whole position learned as patterns), "
       "penalty (penalty patterns learned around the moved box added to the bound); "
       "or all, default (all "
