@@ -20,9 +20,20 @@ PenaltySearch::PenaltySearch(const Board& board, const LowerBound& bound, Direct
       target_of_(board.size(), -1),
       words_((static_cast<size_t>(board.size()) + 63) / 64),
       child_area_(words_),
-      occupied_(board.size(), 0),
+      occupied_(board.size() + 1, 0),
+      rings_(static_cast<size_t>(board.size()) * 8),
       reach_(board.size()),
       child_reach_(board.size()) {
+  // Off the floor: the square past it, marked occupied.
+  occupied_[board.size()] = 1;
+  int ring[8];
+  for (int sq = 0; sq < board.size(); ++sq) {
+    RingSquares(board, sq, ring);
+    for (int j = 0; j < 8; ++j) {
+      rings_[static_cast<size_t>(sq) * 8 + j] =
+          static_cast<Square>(ring[j] == kNoSquare ? board.size() : ring[j]);
+    }
+  }
   const std::vector<Square>& targets =
       direction == Direction::kPush ? board.goals() : board.start_boxes();
   targets_ = static_cast<int>(targets.size());
@@ -66,7 +77,7 @@ void PenaltySearch::FillArea(int start, uint64_t* bits) {
   }
 }
 
-bool PenaltySearch::DeriveArea(const uint64_t* before, int from, int to, uint64_t* bits) {
+bool PenaltySearch::DeriveArea(const uint64_t* before, int from, int to, uint64_t* bits) const {
   // The area less `to` stays whole when the free squares round `to` join
   // up (its ring). `from` joins the area when it has a free neighbour in it
   // (always after a push: the player stood there). Other areas joining
@@ -80,14 +91,15 @@ bool PenaltySearch::DeriveArea(const uint64_t* before, int from, int to, uint64_
     (Bit(before, n) ? inside : outside) = true;
   }
   if (inside && outside) return false;
-  if (!RingConnected(board_, occupied_.data(), to)) {
-    // Or when they join with the box still on `from` (a box drawn along a
-    // corridor leaves the end of the area it cut).
-    occupied_[from] = 1;
-    const bool joined = RingConnected(board_, occupied_.data(), to);
-    occupied_[from] = 0;
-    if (!joined) return false;
+  const Square* ring = &rings_[static_cast<size_t>(to) * 8];
+  int mask = 0, from_bit = 0;
+  for (int j = 0; j < 8; ++j) {
+    mask |= !occupied_[ring[j]] << j;
+    if (ring[j] == from) from_bit = 1 << j;
   }
+  // Or when they join with the box still on `from` (a box drawn along a
+  // corridor leaves the end of the area it cut).
+  if (!RingMaskConnected(mask) && !RingMaskConnected(mask & ~from_bit)) return false;
   std::copy_n(before, words_, bits);
   bits[to / 64] &= ~(uint64_t{1} << (to % 64));
   if (inside) bits[from / 64] |= uint64_t{1} << (from % 64);

@@ -102,9 +102,9 @@ class PenaltySearch {
   // bits (words_ of them), by a fill.
   void FillArea(int start, uint64_t* bits);
   // The same, when it follows from the area `before` of the position before
-  // the box on `from` moved to `to` (occupied_ marking the boxes after it,
-  // as on return); false when it does not.
-  bool DeriveArea(const uint64_t* before, int from, int to, uint64_t* bits);
+  // the box on `from` moved to `to` (occupied_ marking the boxes after it);
+  // false when it does not.
+  bool DeriveArea(const uint64_t* before, int from, int to, uint64_t* bits) const;
   const uint64_t* Area(int slot) const { return &areas_[static_cast<size_t>(slot) * words_]; }
   static bool Bit(const uint64_t* bits, int sq) {
     return bits[static_cast<unsigned>(sq) / 64] >> (static_cast<unsigned>(sq) % 64) & 1;
@@ -133,7 +133,9 @@ class PenaltySearch {
   std::vector<std::tuple<int, int, int>> open_;  // a heap: f, -g, node
   std::vector<Square> scratch_, node_;
   std::vector<int> parts_;
-  std::vector<uint8_t> occupied_, whole_;
+  std::vector<uint8_t> occupied_;  // and the square past the floor, occupied
+  std::vector<Square> rings_;      // square * 8: its ring (RingSquares), past the floor for none
+  std::vector<uint8_t> whole_;
   Reach reach_, child_reach_;
 };
 
