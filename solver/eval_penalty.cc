@@ -6,7 +6,7 @@
 namespace sokoban {
 
 namespace {
-// The sets already searched, by their boxes and area.
+// The sets already searched, by their boxes and areas.
 constexpr size_t kSearchedBytes = size_t{16} << 20;
 }  // namespace
 
@@ -20,13 +20,12 @@ PenaltyBound::PenaltyBound(const Board& board, std::unique_ptr<MatchingBound> ma
       table_(table),
       direction_(direction),
       search_(board, matching_->bound(), direction),
-      searched_(kSearchedBytes),
       used_(board.size(), 0),
       reach_(board.size()),
       marks_(board.size(), 0) {}
 
 size_t PenaltyBound::bytes() const {
-  return matching_->bytes() + pairs_bytes_ + searched_.bytes() +
+  return matching_->bytes() + pairs_bytes_ + searched_bytes_ +
          present_.capacity() * sizeof(uint32_t);
 }
 
@@ -162,21 +161,39 @@ void PenaltyBound::Learn(const uint8_t* occupied, int player, int moved) {
       }
     }
   }
-  // 2. Search the set; grow it by the boxes its solution runs into.
+  // 2. Search the set; grow it by the boxes its solution runs into. A set
+  // searched before, with the player in the same area (the one holding the
+  // smallest square of an area searched), is not searched again.
   int budget = kBudget;
   while (budget > 0) {
     const int k = static_cast<int>(set_.size());
     key_boxes_.assign(set_.begin(), set_.end());
     std::sort(key_boxes_.begin(), key_boxes_.end());
-    for (Square b : key_boxes_) marks_[b] = 1;
-    const Square first = static_cast<Square>(reach_.Fill(board_, marks_.data(), player));
-    for (Square b : key_boxes_) marks_[b] = 0;
-    key_.resize(sizeof(Square) * (static_cast<size_t>(k) + 1));
-    std::memcpy(key_.data(), &first, sizeof(Square));
-    std::memcpy(key_.data() + sizeof(Square), key_boxes_.data(),
+    key_.assign(reinterpret_cast<const char*>(key_boxes_.data()),
                 sizeof(Square) * static_cast<size_t>(k));
-    if (searched_.Find(key_)) return;
-    searched_.Keep(key_, true);
+    for (Square b : key_boxes_) marks_[b] = 1;
+    Searched* kept = nullptr;
+    bool seen = false;
+    if (auto it = searched_.find(key_); it != searched_.end()) {
+      kept = &it->second;
+      seen = kept->one_area;
+      for (size_t j = 0; j < kept->firsts.size() && !seen; ++j) {
+        seen = reach_.Joined(board_, marks_.data(), player, kept->firsts[j]);
+      }
+    }
+    const Square first = seen ? 0 : static_cast<Square>(reach_.Fill(board_, marks_.data(), player));
+    for (Square b : key_boxes_) marks_[b] = 0;
+    if (seen) return;
+    // Counted as a map entry of the boxes and the area's square.
+    const size_t entry =
+        sizeof(std::string) + sizeof(bool) + 1 + sizeof(Square) * (static_cast<size_t>(k) + 1) + 16;
+    if (searched_bytes_ + entry <= kSearchedBytes) {
+      if (!kept) kept = &searched_[key_];
+      kept->firsts.push_back(first);
+      // The player's area is all the floor the boxes leave: the only one.
+      kept->one_area = reach_.count() == board_.size() - k;
+      searched_bytes_ += entry;
+    }
     PenaltySearch::Result r = search_.Run(set_.data(), k, player, occupied, budget);
     budget -= r.expanded;
     if (r.penalty == kDead || r.penalty > 0) {

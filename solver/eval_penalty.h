@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "solver/eval_matching.h"
-#include "solver/kept_answers.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/pair_penalty.h"
 #include "solver/penalty_search.h"
@@ -86,7 +86,14 @@ class PenaltyBound final : public Evaluator {
   LearnedDeadlocks* table_;
   const Direction direction_;
   PenaltySearch search_;
-  KeptAnswers searched_;
+  // The sets searched, by their sorted boxes: the smallest square of each
+  // player's area searched with them, and whether the boxes leave one area.
+  struct Searched {
+    std::vector<Square> firsts;
+    bool one_area = false;
+  };
+  absl::flat_hash_map<std::string, Searched> searched_;
+  size_t searched_bytes_ = 0;
   std::vector<uint32_t> present_;  // patterns whose boxes the parent holds
   std::vector<Pick> picks_;
   std::vector<uint8_t> used_;

@@ -1,29 +1,48 @@
 #include "solver/penalty_search.h"
 
 #include <algorithm>
+#include <cassert>
 #include <climits>
-#include <queue>
-#include <tuple>
+#include <functional>
 
 #include "solver/player_area.h"
 
 namespace sokoban {
+
+namespace {
+constexpr int kUnknown = INT_MIN;  // an estimate not worked out yet
+}  // namespace
 
 PenaltySearch::PenaltySearch(const Board& board, const LowerBound& bound, Direction direction)
     : board_(board),
       bound_(bound),
       direction_(direction),
       target_of_(board.size(), -1),
-      occupied_(board.size(), 0),
+      words_((static_cast<size_t>(board.size()) + 63) / 64),
+      child_area_(words_),
+      occupied_(board.size() + 1, 0),
+      rings_(static_cast<size_t>(board.size()) * 8),
       reach_(board.size()),
       child_reach_(board.size()) {
+  // Off the floor: the square past it, marked occupied.
+  occupied_[board.size()] = 1;
+  int ring[8];
+  for (int sq = 0; sq < board.size(); ++sq) {
+    RingSquares(board, sq, ring);
+    for (int j = 0; j < 8; ++j) {
+      rings_[static_cast<size_t>(sq) * 8 + j] =
+          static_cast<Square>(ring[j] == kNoSquare ? board.size() : ring[j]);
+    }
+  }
   const std::vector<Square>& targets =
       direction == Direction::kPush ? board.goals() : board.start_boxes();
   targets_ = static_cast<int>(targets.size());
   for (int t = 0; t < targets_; ++t) target_of_[targets[t]] = t;
 }
 
-int PenaltySearch::BoxEstimate(int i, int sq) const {
+int PenaltySearch::BoxEstimate(int i, int sq) {
+  int& kept = estimate_[static_cast<size_t>(i) * board_.size() + sq];
+  if (kept != kUnknown) return kept;
   const int* from = &start_dist_[static_cast<size_t>(i) * targets_];
   int best = INT_MAX;
   for (int t = 0; t < targets_; ++t) {
@@ -32,7 +51,8 @@ int PenaltySearch::BoxEstimate(int i, int sq) const {
     if (here == LowerBound::kUnreachable) continue;
     best = std::min(best, static_cast<int>(here) - from[t]);
   }
-  return best == INT_MAX ? kDead : best;
+  kept = best == INT_MAX ? kDead : best;
+  return kept;
 }
 
 bool PenaltySearch::OnTargets(const Square* squares, int* value_d) const {
@@ -48,32 +68,92 @@ bool PenaltySearch::OnTargets(const Square* squares, int* value_d) const {
   return true;
 }
 
-int PenaltySearch::AddNode(int parent, int g, int h, int box, int dir) {
-  const size_t stride = static_cast<size_t>(k_) + 1;
-  const Square* s = scratch_.data();
-  const int id = table_.FindOrAdd(squares_, stride, s, static_cast<int>(nodes_.size()));
-  if (id < 0) {
-    const int index = static_cast<int>(nodes_.size());
-    squares_.insert(squares_.end(), s, s + stride);
-    nodes_.push_back({parent, g, g + h, static_cast<int8_t>(box), static_cast<int8_t>(dir)});
-    return index;
+void PenaltySearch::FillArea(int start, uint64_t* bits) {
+  std::fill_n(bits, words_, 0);
+  reach_.Mark(board_, occupied_.data(), start);
+  const Square* reached = reach_.squares();
+  for (int j = 0, n = reach_.count(); j < n; ++j) {
+    bits[reached[j] / 64] |= uint64_t{1} << (reached[j] % 64);
   }
-  Node& n = nodes_[id];
-  if (n.g <= g) return -1;
-  // Reached with fewer pushes: opened again.
-  n.f += g - n.g;
-  n.g = g;
-  n.parent = parent;
-  n.box = static_cast<int8_t>(box);
-  n.dir = static_cast<int8_t>(dir);
-  return id;
+}
+
+bool PenaltySearch::DeriveArea(const uint64_t* before, int from, int to, uint64_t* bits) const {
+  // The area less `to` stays whole when the free squares round `to` join
+  // up (its ring). `from` joins the area when it has a free neighbour in it
+  // (always after a push: the player stood there). Other areas joining
+  // through `from`, or `to` in another area (the box left the player's
+  // side), take a fill.
+  if (!Bit(before, to)) return false;
+  bool inside = false, outside = false;
+  for (int d = 0; d < 4; ++d) {
+    const int n = board_.Neighbour(from, d);
+    if (n == kNoSquare || n == to || occupied_[n]) continue;
+    (Bit(before, n) ? inside : outside) = true;
+  }
+  if (inside && outside) return false;
+  const Square* ring = &rings_[static_cast<size_t>(to) * 8];
+  int mask = 0, from_bit = 0;
+  for (int j = 0; j < 8; ++j) {
+    mask |= !occupied_[ring[j]] << j;
+    if (ring[j] == from) from_bit = 1 << j;
+  }
+  // Or when they join with the box still on `from` (a box drawn along a
+  // corridor leaves the end of the area it cut).
+  if (!RingMaskConnected(mask) && !RingMaskConnected(mask & ~from_bit)) return false;
+  std::copy_n(before, words_, bits);
+  bits[to / 64] &= ~(uint64_t{1} << (to % 64));
+  if (inside) bits[from / 64] |= uint64_t{1} << (from % 64);
+  return true;
+}
+
+int PenaltySearch::AddNode(int parent, int g, int h, int box, int dir, int player, int to) {
+  const Square* s = scratch_.data();
+  const int next = static_cast<int>(nodes_.size());
+  int id = table_.FindOrAdd(squares_, static_cast<size_t>(k_), s, next);
+  if (id >= 0) {
+    // The same boxes: the node whose area holds the player, if any. The
+    // child's area, when it follows from its parent's, tells; else the
+    // area of a node expanded before; else fills.
+    int derived = -1;  // not tried yet
+    int last = id;
+    for (; id >= 0; last = id, id = nodes_[id].same) {
+      const Node& n = nodes_[id];
+      if (n.player == player) break;
+      if (derived < 0) {
+        derived =
+            DeriveArea(Area(parent_area_), board_.Neighbour(to, dir ^ 2), to, child_area_.data());
+      }
+      if (derived) {
+        if (Bit(child_area_.data(), n.player)) break;
+      } else if (n.area >= 0) {
+        if (Bit(Area(n.area), player)) break;
+      } else if (reach_.Joined(board_, occupied_.data(), player, n.player)) {
+        break;
+      }
+    }
+    if (id >= 0) {
+      Node& n = nodes_[id];
+      if (n.g <= g) return -1;
+      // Reached with fewer pushes: opened again.
+      n.f += g - n.g;
+      n.g = g;
+      n.parent = parent;
+      n.box = static_cast<int8_t>(box);
+      n.dir = static_cast<int8_t>(dir);
+      return id;
+    }
+    nodes_[last].same = next;  // another area of the same boxes
+  }
+  squares_.insert(squares_.end(), s, s + k_);
+  nodes_.push_back({parent, g, g + h, -1, -1, static_cast<Square>(player), static_cast<int8_t>(box),
+                    static_cast<int8_t>(dir)});
+  return next;
 }
 
 PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
                                          const uint8_t* whole, int max_nodes) {
   Result result;
   k_ = k;
-  const size_t stride = static_cast<size_t>(k) + 1;
   start_dist_.assign(static_cast<size_t>(k) * targets_, -1);
   for (int i = 0; i < k; ++i) {
     for (int t = 0; t < targets_; ++t) {
@@ -81,18 +161,18 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
       if (d != LowerBound::kUnreachable) start_dist_[static_cast<size_t>(i) * targets_ + t] = d;
     }
   }
+  estimate_.assign(static_cast<size_t>(k) * board_.size(), kUnknown);
   nodes_.clear();
   squares_.clear();
+  areas_.clear();
   table_.Clear(256);
-  for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 1;
-  result.player = reach_.Fill(board_, occupied_.data(), player);
-  for (int i = 0; i < k; ++i) occupied_[boxes[i]] = 0;
-  scratch_.assign(stride, 0);
-  scratch_[0] = static_cast<Square>(result.player);
-  std::copy(boxes, boxes + k, scratch_.begin() + 1);
-  // The open list: least f first, then most pushes, then the oldest.
-  using Entry = std::tuple<int, int, int>;  // f, -g, node
-  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> open;
+  open_.clear();
+  scratch_.assign(boxes, boxes + k);
+  node_.resize(k);
+  parts_.resize(k);
+  // The open list (a heap): least f first, then most pushes, then the
+  // oldest.
+  constexpr auto kLater = std::greater<std::tuple<int, int, int>>();
   // H of the root: each box's own part, then each child's from its
   // parent's, only the moved box's part computed again.
   int root_h = 0;
@@ -101,15 +181,13 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
     root_h = part == kDead ? kDead : root_h + part;
   }
   if (root_h != kDead) {
-    const int root = AddNode(-1, 0, root_h, -1, -1);
-    open.push({nodes_[root].f, 0, root});
+    const int root = AddNode(-1, 0, root_h, -1, -1, player, kNoSquare);
+    open_.push_back({nodes_[root].f, 0, root});
   }
-  std::vector<int> parts(k);
   int best = kDead, best_node = -1;
   bool ran_out = true;
-  std::vector<Square> node(stride);
-  while (!open.empty()) {
-    const auto [f, minus_g, id] = open.top();
+  while (!open_.empty()) {
+    const auto [f, minus_g, id] = open_.front();
     if (f >= best) {  // nothing left open can do better
       ran_out = false;
       result.exact = true;
@@ -120,12 +198,13 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
       best = std::min(best, f);
       break;
     }
-    open.pop();
+    std::pop_heap(open_.begin(), open_.end(), kLater);
+    open_.pop_back();
     if (nodes_[id].g != -minus_g) continue;  // reopened since
     ++result.expanded;
     const int g = nodes_[id].g;
-    std::copy_n(&squares_[static_cast<size_t>(id) * stride], stride, node.begin());
-    const Square* at = node.data() + 1;
+    std::copy_n(&squares_[static_cast<size_t>(id) * k], k, node_.begin());
+    const Square* at = node_.data();
     if (int d; OnTargets(at, &d) && g - d < best) {
       best = g - d;
       best_node = id;
@@ -133,9 +212,24 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
     const int h = nodes_[id].f - g;
     for (int i = 0; i < k; ++i) {
       occupied_[at[i]] = 1;
-      parts[i] = BoxEstimate(i, at[i]);
+      parts_[i] = BoxEstimate(i, at[i]);
     }
-    reach_.Fill(board_, occupied_.data(), node[0]);
+    // The player's area (the same on each expansion of the node): from its
+    // parent's when it follows, else a fill.
+    if (nodes_[id].area < 0) {
+      const Node& n = nodes_[id];
+      const int slot = static_cast<int>(areas_.size() / words_);
+      areas_.resize(areas_.size() + words_);
+      uint64_t* bits = &areas_[static_cast<size_t>(slot) * words_];
+      const int to = n.parent >= 0 ? at[n.box] : kNoSquare;
+      if (n.parent < 0 ||
+          !DeriveArea(Area(nodes_[n.parent].area), board_.Neighbour(to, n.dir ^ 2), to, bits)) {
+        FillArea(n.player, bits);
+      }
+      nodes_[id].area = slot;
+    }
+    parent_area_ = nodes_[id].area;
+    const uint64_t* area = Area(parent_area_);
     for (int i = 0; i < k; ++i) {
       const int from = at[i];
       for (int d = 0; d < 4; ++d) {
@@ -144,25 +238,26 @@ PenaltySearch::Result PenaltySearch::Run(const Square* boxes, int k, int player,
         int after;  // the player after the move
         if (direction_ == Direction::kPush) {
           const int behind = board_.Neighbour(from, d ^ 2);
-          if (behind == kNoSquare || !reach_.Reached(behind)) continue;
+          if (behind == kNoSquare || !Bit(area, behind)) continue;
           after = from;
         } else {
           const int back = board_.Neighbour(to, d);
-          if (!reach_.Reached(to) || back == kNoSquare || occupied_[back]) continue;
+          if (!Bit(area, to) || back == kNoSquare || occupied_[back]) continue;
           after = back;
         }
         const int part = BoxEstimate(i, to);
         if (part == kDead) continue;
         occupied_[from] = 0;
         occupied_[to] = 1;
-        std::copy(node.begin(), node.end(), scratch_.begin());
-        scratch_[1 + i] = static_cast<Square>(to);
-        scratch_[0] = static_cast<Square>(
-            PlayerAfterMove(board_, occupied_.data(), reach_, from, to, after, child_reach_));
+        std::copy(node_.begin(), node_.end(), scratch_.begin());
+        scratch_[i] = static_cast<Square>(to);
+        const int child = AddNode(id, g + 1, h - parts_[i] + part, i, d, after, to);
         occupied_[to] = 0;
         occupied_[from] = 1;
-        const int child = AddNode(id, g + 1, h - parts[i] + part, i, d);
-        if (child >= 0) open.push({nodes_[child].f, -(g + 1), child});
+        if (child >= 0) {
+          open_.push_back({nodes_[child].f, -(g + 1), child});
+          std::push_heap(open_.begin(), open_.end(), kLater);
+        }
       }
     }
     for (int i = 0; i < k; ++i) occupied_[at[i]] = 0;

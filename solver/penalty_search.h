@@ -17,7 +17,7 @@
 // ends in.
 //
 // The search is A* over labelled positions (boxes in the order given, the
-// normalized player), each push (pull) costing 1, minimizing g - D(s) at a
+// player's area), each push (pull) costing 1, minimizing g - D(s) at a
 // position with every box on a target (s read off the squares), under the
 // admissible estimate H = sum over i of min over t of
 // dist(y_i, t) - dist(x_i, t), y_i where box i now stands; states reached
@@ -25,6 +25,15 @@
 // the least f left open (or of a position found on targets): still a lower
 // bound on P. Pushes onto squares from which no target can be reached are
 // not made.
+//
+// A position keeps any square of the player's area, not its smallest, and
+// the area itself (bits) once expanded, worked out from its parent's when
+// the moved box cannot cut that (its ring of free squares joins) and no
+// other area joins it, else by a fill. Only positions with the same boxes
+// are compared: their areas are the same when the child's area (worked out
+// so) holds the other's square, else when the other's area, if known,
+// holds the child's player, else when fills from both squares meet before
+// one runs out. Most children need no fill at all.
 //
 // After a search whose best assignment costs nothing more (P = 0), the
 // pushes of that solution are replayed on the whole position: the first
@@ -38,6 +47,7 @@
 #pragma once
 
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 #include "solver/board.h"
@@ -54,7 +64,6 @@ class PenaltySearch {
   struct Result {
     int penalty = 0;     // a lower bound on P; kDead: no assignment reachable
     bool exact = false;  // the search ran to its end: penalty is P
-    int player = 0;      // normalized, with only the k boxes on the board
     int expanded = 0;    // positions expanded
     // With penalty 0: boxes of the whole position the best solution runs
     // into (see above); empty when it replays or none was found.
@@ -71,18 +80,37 @@ class PenaltySearch {
   Result Run(const Square* boxes, int k, int player, const uint8_t* whole, int max_nodes);
 
  private:
+  // Layout (24 bytes): the links, the pushes, the estimate, the area once
+  // expanded, then a square of the player's area and the move that made it.
   struct Node {
     int parent;  // node index, -1 for the root
     int g;       // pushes from the root (the least found)
     int f;
-    int8_t box;  // label moved from the parent
-    int8_t dir;  // its direction
+    int same;       // the next node with the same boxes (another area), -1
+    int area;       // its area's slot in areas_ once expanded, -1 before
+    Square player;  // any square of the player's area
+    int8_t box;     // label moved from the parent
+    int8_t dir;     // its direction
   };
-  // Adds a node (squares in scratch_, its estimate h) unless one is held
-  // with no more pushes; returns its index (or -1).
-  int AddNode(int parent, int g, int h, int box, int dir);
-  // Box i's part of H on square sq, or kDead.
-  int BoxEstimate(int i, int sq) const;
+  static_assert(sizeof(Node) == 24);
+  // Adds the node of the boxes in scratch_ (occupied_ marking them), the
+  // player on `player`, estimate h, unless one is held with no more pushes;
+  // returns its index (or -1). A child's `to` is the square its move put a
+  // box on, its parent's area in slot parent_area_ (kNoSquare: the root).
+  int AddNode(int parent, int g, int h, int box, int dir, int player, int to);
+  // The player's area from `start` (the boxes marked in occupied_) into
+  // bits (words_ of them), by a fill.
+  void FillArea(int start, uint64_t* bits);
+  // The same, when it follows from the area `before` of the position before
+  // the box on `from` moved to `to` (occupied_ marking the boxes after it);
+  // false when it does not.
+  bool DeriveArea(const uint64_t* before, int from, int to, uint64_t* bits) const;
+  const uint64_t* Area(int slot) const { return &areas_[static_cast<size_t>(slot) * words_]; }
+  static bool Bit(const uint64_t* bits, int sq) {
+    return bits[static_cast<unsigned>(sq) / 64] >> (static_cast<unsigned>(sq) % 64) & 1;
+  }
+  // Box i's part of H on square sq, or kDead (kept for the run).
+  int BoxEstimate(int i, int sq);
   bool OnTargets(const Square* squares, int* value_d) const;
   void Conflicts(int last, const Square* boxes, int player, const uint8_t* whole,
                  std::vector<Square>* out);
@@ -94,11 +122,20 @@ class PenaltySearch {
   int targets_ = 0;
   int k_ = 0;
   std::vector<int> start_dist_;  // label * targets_ + t: dist(x_label, t) or -1
-  std::vector<Square> squares_;  // node * (k + 1): player, then the boxes
+  std::vector<int> estimate_;    // label * board size + square: BoxEstimate, or kUnknown
+  std::vector<Square> squares_;  // node * k: the boxes
   std::vector<Node> nodes_;
-  RowIndex table_;  // the nodes, by their squares
-  std::vector<Square> scratch_;
-  std::vector<uint8_t> occupied_, whole_;
+  const size_t words_;                           // of an area: a bit per square
+  std::vector<uint64_t> areas_;                  // slot * words_: the areas of the nodes expanded
+  int parent_area_ = -1;                         // the slot of the node being expanded
+  std::vector<uint64_t> child_area_;             // AddNode's
+  RowIndex table_;                               // the first node of each set of box squares
+  std::vector<std::tuple<int, int, int>> open_;  // a heap: f, -g, node
+  std::vector<Square> scratch_, node_;
+  std::vector<int> parts_;
+  std::vector<uint8_t> occupied_;  // and the square past the floor, occupied
+  std::vector<Square> rings_;      // square * 8: its ring (RingSquares), past the floor for none
+  std::vector<uint8_t> whole_;
   Reach reach_, child_reach_;
 };
 

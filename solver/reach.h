@@ -81,6 +81,49 @@ class Reach {
     }
     return min_sq;
   }
+  // Whether the free squares a and b lie in one area: a fill from each,
+  // taking turns, until they meet or one runs out (the work is about twice
+  // the smaller of the area the one that runs out fills and the ball that
+  // joins the two). Reached(), min(), second() and count() are left
+  // meaningless.
+  bool Joined(const Board& board, const uint8_t* occupied, int a, int b) {
+    if (a == b) return true;
+    const uint32_t mine = NextStamps(board, 3), theirs = mine + 1;
+    if (other_.size() < queue_.size()) other_.resize(queue_.size());
+    uint32_t* const stamps = stamp_.data();
+    Square *const queue = queue_.data(), *const other = other_.data();
+    const uint16_t* const next = board.NeighboursOrEnd();
+    int head = 0, tail = 0, other_head = 0, other_tail = 0;
+    queue[tail++] = static_cast<Square>(a);
+    stamps[a] = mine;
+    other[other_tail++] = static_cast<Square>(b);
+    stamps[b] = theirs;
+    while (head < tail && other_head < other_tail) {
+      const uint16_t* around = next + 4 * queue[head++];
+      for (int d = 0; d < 4; ++d) {
+        const int to = around[d];
+        if (const uint32_t s = stamps[to]; s >= mine) {
+          if (s == theirs) return true;
+          continue;
+        }
+        if (occupied[to]) continue;
+        stamps[to] = mine;
+        queue[tail++] = static_cast<Square>(to);
+      }
+      around = next + 4 * other[other_head++];
+      for (int d = 0; d < 4; ++d) {
+        const int to = around[d];
+        if (const uint32_t s = stamps[to]; s >= mine) {
+          if (s == mine) return true;
+          continue;
+        }
+        if (occupied[to]) continue;
+        stamps[to] = theirs;
+        other[other_tail++] = static_cast<Square>(to);
+      }
+    }
+    return false;
+  }
   // As Fill, for Reached() and count() only: min() and second() are not
   // kept (a fifth less work a square).
   void Mark(const Board& board, const uint8_t* occupied, int start) {
@@ -93,6 +136,8 @@ class Reach {
   int min() const { return min_; }
   int second() const { return second_; }
   int count() const { return count_; }
+  // The squares the last Fill or Mark reached, count() of them.
+  const Square* squares() const { return queue_.data(); }
 
  private:
   // Takes `count` new stamps and returns the first; the last (current_)

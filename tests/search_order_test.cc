@@ -5,6 +5,7 @@
 // thousands of positions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <random>
 #include <vector>
@@ -253,6 +254,35 @@ TEST(Reach, SmallestDownToEqualsAFreshFill) {
   }
   EXPECT_GT(met, 3000);
   EXPECT_GT(apart, 3000);
+}
+
+// Random XSokoban positions: two free squares are Joined exactly when a
+// fill from one reaches the other, and Mark's squares() are the squares it
+// reached.
+TEST(Reach, JoinedEqualsAFreshFill) {
+  std::mt19937 rng(18);
+  int joined = 0, apart = 0;
+  for (const Board& board : XSokobanBoards()) {
+    Reach reach(board.size()), fresh(board.size());
+    for (int trial = 0; trial < 300; ++trial) {
+      const Position p = RandomPosition(board, rng, board.size() / 3 + 1);
+      if (p.free.empty()) continue;
+      const int a = p.free[rng() % p.free.size()], b = p.free[rng() % p.free.size()];
+      fresh.Mark(board, p.occupied.data(), a);
+      std::vector<int> listed(fresh.squares(), fresh.squares() + fresh.count());
+      std::sort(listed.begin(), listed.end());
+      std::vector<int> reached;
+      for (int sq = 0; sq < board.size(); ++sq) {
+        if (fresh.Reached(sq)) reached.push_back(sq);
+      }
+      ASSERT_EQ(listed, reached);
+      const bool expected = fresh.Reached(b);
+      ++(expected ? joined : apart);
+      ASSERT_EQ(reach.Joined(board, p.occupied.data(), a, b), expected) << a << " and " << b;
+    }
+  }
+  EXPECT_GT(joined, 3000);
+  EXPECT_GT(apart, 1000);
 }
 
 // Random XSokoban positions: numbering the floor from the box list gives
