@@ -30,7 +30,17 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool sp
     for (int sq = 0; sq < board.size(); ++sq) outside[sq] = !room[sq];
     if (main_floor) MainFloor(room, &outside);
     std::vector<Square> leaving;
-    bool emptied = Empty(goals, room, outside, &leaving);
+    bool emptied = false;
+    if (main_floor) {
+      // First onto the squares a box from outside can be pushed to: a box
+      // pulled onto a square no box can reach from outside has not left.
+      std::vector<uint8_t> reached(board.size(), 0);
+      MarkBoxReach(board, room, &reached);
+      work_ += static_cast<int64_t>(board.size()) * 8;
+      for (int sq = 0; sq < board.size(); ++sq) reached[sq] = reached[sq] && outside[sq];
+      emptied = Empty(goals, room, reached, &leaving);
+    }
+    if (!emptied) emptied = Empty(goals, room, outside, &leaving);
     if (!emptied && split_rooms && main_floor && work_ <= kMaxWork &&
         MarkBoxFloor(board, room, &outside) > 1) {
       // A room that splits the floor between boxes: from every part that
@@ -131,6 +141,43 @@ int MarkBoxFloor(const Board& board, const std::vector<uint8_t>& walls,
     for (int sq = 0; sq < n; ++sq) (*box_floor)[sq] = part[sq] >= 0 && has_box[part[sq]];
   }
   return parts;
+}
+
+void MarkBoxReach(const Board& board, const std::vector<uint8_t>& walls,
+                  std::vector<uint8_t>* reached) {
+  const int n = board.size();
+  // Breadth-first over (box square, side of it the player stands on), from
+  // every start box off `walls`, the player on any free side of it.
+  std::vector<uint8_t> seen(static_cast<size_t>(n) * 4, 0), occupied = walls;
+  std::vector<std::pair<int, int>> queue;
+  Reach reach(n);
+  for (Square b : board.start_boxes()) {
+    if (walls[b]) continue;
+    for (int s = 0; s < 4; ++s) {
+      const int p = board.Neighbour(b, s);
+      if (p == kNoSquare || walls[p] || seen[b * 4 + s]) continue;
+      seen[b * 4 + s] = 1;
+      queue.emplace_back(b, s);
+    }
+  }
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const auto [box, side] = queue[head];
+    (*reached)[box] = 1;
+    occupied[box] = 1;
+    reach.Mark(board, occupied.data(), board.Neighbour(box, side));
+    occupied[box] = walls[box];
+    for (int d = 0; d < 4; ++d) {
+      // The player behind the box (on its side d) pushes it the other way.
+      const int p = board.Neighbour(box, d);
+      if (p == kNoSquare || !reach.Reached(p)) continue;
+      const int to = board.Neighbour(box, d ^ 2);
+      if (to == kNoSquare || walls[to]) continue;
+      uint8_t& s = seen[static_cast<size_t>(to) * 4 + d];
+      if (s) continue;
+      s = 1;
+      queue.emplace_back(to, d);
+    }
+  }
 }
 
 void GoalRooms::MainFloor(const std::vector<uint8_t>& room, std::vector<uint8_t>* outside) {

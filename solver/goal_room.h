@@ -40,6 +40,12 @@ bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
 int MarkBoxFloor(const Board& board, const std::vector<uint8_t>& walls,
                  std::vector<uint8_t>* box_floor);
 
+// Marks in *reached the squares a box standing at the start off the
+// squares marked in `walls` can be pushed to, alone on the board, the
+// player walking off `walls` too.
+void MarkBoxReach(const Board& board, const std::vector<uint8_t>& walls,
+                  std::vector<uint8_t>* reached);
+
 class GoalRooms {
  public:
   // Rooms of fewer than min_goals goals get no order. With `main_floor`
