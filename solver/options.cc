@@ -68,6 +68,7 @@ constexpr PruneName kPruneNames[] = {
     {"sharefollow", kPruneShareFollow},
     {"wholelearn", kPruneWholeLearn},
     {"penalty", kPrunePenalty},
+    {"penpull", kPrunePullPenalty},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -105,6 +105,15 @@ constexpr Member kFastPortfolio[] = {
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .own_tables = true, .dead_sets = true},
      .needs = kPruneFeatures | kPruneSchedule3,
      .schedule = ScheduleMember::kDeadSets},
+    // `penpull`: the pull search with penalty patterns (solver/eval_penalty.h)
+    // beside the plain one, from the turns by cost on, with a share of its
+    // own (solver/cost_turns.h). Not with `penalty`, whose pull search has
+    // them already.
+    {.name = "pullpenalty",
+     .spec = {.direction = Direction::kPull, .weight = kPullWeight, .penalties = true},
+     .needs = kPruneBackward | kPruneSchedule3 | kPrunePullPenalty,
+     .without = kPrunePenalty,
+     .schedule = ScheduleMember::kPullPenalty},
 };
 constexpr Member kOptimalPortfolio[] = {
     {.name = "optimal", .spec = {.weight = 1}},
@@ -301,6 +310,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     if (!alone && !by_cost && (options.prune & kPruneSchedule3) && CostTurnsStart(expanded())) {
       by_cost = true;
       for (const Member* m : running) cost_turns.Add(m->schedule, {});
+      join(ScheduleMember::kPullPenalty);
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an
