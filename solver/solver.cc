@@ -28,7 +28,9 @@ namespace {
 // alongside, with `schedule` a feature-space search without goal rooms,
 // with `schedule2` one with goal rooms but without the shared deadlock
 // tables and, on levels of 12 boxes or more, with `fessmoves` one with goal
-// rooms and FESS's advised box moves (when each joins: solver/schedule.h).
+// rooms and FESS's advised box moves, and with `penpull`, from the turns by
+// cost on, a pull search with penalty patterns (when each joins:
+// solver/schedule.h).
 // They take turns in rounds (ScheduleTurns: the late members once in a few
 // rounds), so the result does not depend on timing, and each works within
 // an equal share of the memory. The pull search and the push searches look
