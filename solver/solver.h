@@ -180,7 +180,8 @@ enum PruneFlags : uint32_t {
   kPrunePenalty = 1u << 31,
   kPruneAll = ((1u << 30) - 1) | kPrunePullPenalty | kPrunePenalty,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
-  // `hotspots`, `deadsets`, `deadscan`, `corralbig` and `wholelearn`. `learned` and `schedule`
+  // `hotspots`, `deadsets`, `deadscan`, `corralbig`, `splitroom`, `wholelearn` and
+  // `penalty`. `learned` and `schedule`
   // together take Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs`
   // and the learning start late on small levels (solver/schedule.h), so Microban's median time
   // stays main's. XSokoban at 150,000 expansions a level, each over the default set of the time (46

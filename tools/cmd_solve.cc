@@ -252,13 +252,8 @@ int RunSolve(const Args& args) {
       "wholelearn (states dead as a whole position learned as patterns), "
       "penalty (penalty patterns learned around the moved box added to the bound), "
       "penpull (one more member: the pull search with penalty patterns, a share of its own); "
-      "or all, default (all "
-      "but "
-      "roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, wholelearn and penalty; the "
-      "default), "
-      "none; -NAME "
-      "takes one "
-      "out "
+      "or all, default (all but roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, "
+      "splitroom, wholelearn and penalty; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
                             "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
