@@ -42,23 +42,12 @@ constexpr RingTable kRing;
 }  // namespace
 
 bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
-  // Ring order: up, up-right, right, down-right, down, down-left, left,
-  // up-left. LURD indices: 0 left, 1 up, 2 right, 3 down. The free ring
-  // squares make a mask that kRing answers for.
-  static constexpr int kOrth[4] = {1, 2, 3, 0};
-  auto free = [&](int c) { return c != kNoSquare && !occupied[c]; };
+  // The free ring squares make a mask that kRing answers for; a square
+  // missing from the ring is read as sq itself and masked off.
+  const uint16_t* ring = board.Ring(sq);
   int mask = 0;
-  for (int k = 0; k < 4; ++k) {
-    const int a = kOrth[k], b = kOrth[(k + 1) & 3];
-    const int orth = board.Neighbour(sq, a);
-    int diag = orth != kNoSquare ? board.Neighbour(orth, b) : kNoSquare;
-    if (diag == kNoSquare) {
-      const int side = board.Neighbour(sq, b);
-      if (side != kNoSquare) diag = board.Neighbour(side, a);
-    }
-    mask |= free(orth) << (2 * k) | free(diag) << (2 * k + 1);
-  }
-  return kRing.connected[mask];
+  for (int k = 0; k < 8; ++k) mask |= (occupied[ring[k]] == 0) << k;
+  return kRing.connected[mask & board.RingFloor(sq)];
 }
 
 int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,
