@@ -90,7 +90,7 @@ int BoxMover::SidesAndAreas(const FloorCuts& floor, int b, int side, int from) {
       continue;
     }
     if (!floor.Free(n)) continue;
-    const int p = floor.Piece(b, n);
+    const int p = floor.NeighbourPiece(b, n);
     if (!Holds(pieces, split, p)) pieces[split++] = p;
     group[s] = Holds(around, joined, p) ? -1 : p;
   }
