@@ -95,6 +95,31 @@ void Board::ComputeNeighbours() {
   for (size_t k = 0; k < neighbour_.size(); ++k) {
     neighbour_or_end_[k] = static_cast<uint16_t>(neighbour_[k] == kNoSquare ? n : neighbour_[k]);
   }
+  // Ring order up, up-right, ..., up-left; LURD indices 0 left, 1 up,
+  // 2 right, 3 down: orthogonal k is kOrth[k], the diagonal after it lies
+  // towards kOrth[k + 1].
+  static constexpr int kOrth[4] = {1, 2, 3, 0};
+  ring_.assign(static_cast<size_t>(n) * 8, 0);
+  ring_floor_.assign(n, 0);
+  for (int sq = 0; sq < n; ++sq) {
+    int squares[8];
+    for (int k = 0; k < 4; ++k) {
+      const int a = kOrth[k], b = kOrth[(k + 1) & 3];
+      const int orth = Neighbour(sq, a);
+      int diag = orth != kNoSquare ? Neighbour(orth, b) : kNoSquare;
+      if (diag == kNoSquare) {
+        const int side = Neighbour(sq, b);
+        if (side != kNoSquare) diag = Neighbour(side, a);
+      }
+      squares[2 * k] = orth;
+      squares[2 * k + 1] = diag;
+    }
+    for (int k = 0; k < 8; ++k) {
+      const bool floor = squares[k] != kNoSquare;
+      ring_[static_cast<size_t>(sq) * 8 + k] = static_cast<uint16_t>(floor ? squares[k] : sq);
+      ring_floor_[sq] |= static_cast<uint8_t>(floor) << k;
+    }
+  }
 }
 
 // A square is live when a box on it can be pulled to some goal: pull boxes

@@ -56,6 +56,13 @@ class Board {
   int NeighbourOrEnd(int sq, int d) const { return neighbour_or_end_[sq * 4 + d]; }
   // The same table whole, for loops that walk it: entry sq * 4 + d.
   const uint16_t* NeighboursOrEnd() const { return neighbour_or_end_.data(); }
+  // The eight squares round sq (up, up-right, right, down-right, down,
+  // down-left, left, up-left), each diagonal reached through an orthogonal
+  // floor neighbour (the vertical one first): Ring(sq)[k] is ring square k,
+  // or sq itself where there is none; RingFloor(sq) has bit k set where
+  // there is one. RingConnected (player_area.h) reads them.
+  const uint16_t* Ring(int sq) const { return &ring_[static_cast<size_t>(sq) * 8]; }
+  int RingFloor(int sq) const { return ring_floor_[sq]; }
   bool IsGoal(int sq) const { return goal_[sq]; }
   // A box on a dead square can never reach any goal.
   bool IsDead(int sq) const { return dead_[sq]; }
@@ -87,6 +94,8 @@ class Board {
   std::vector<int> index_of_;
   std::vector<int16_t> neighbour_;
   std::vector<uint16_t> neighbour_or_end_;
+  std::vector<uint16_t> ring_;       // 8 a square, see Ring
+  std::vector<uint8_t> ring_floor_;  // see RingFloor
   std::vector<uint8_t> goal_, dead_;
   std::vector<int> goal_distance_;
   std::vector<Square> goals_, start_boxes_;

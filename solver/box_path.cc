@@ -71,10 +71,20 @@ BoxMover::BoxMover(const Board& board)
 int BoxMover::SidesAndAreas(const FloorCuts& floor, int b, int side, int from) {
   // The pieces of the floor without b next to `from`: freed, `from` joins
   // them into one (named -1, as `from` itself).
+  // `from` and the numbering stay the same through one Spread: its free
+  // neighbours are listed once.
+  if (from_stamp_ != stamp_) {
+    from_stamp_ = stamp_;
+    from_free_count_ = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int m = board_.Neighbour(from, d);
+      if (m != kNoSquare && floor.Free(m)) from_free_[from_free_count_++] = m;
+    }
+  }
   int around[4], joined = 0;
-  for (int d = 0; d < 4; ++d) {
-    const int m = board_.Neighbour(from, d);
-    if (m == kNoSquare || m == b || !floor.Free(m)) continue;
+  for (int k = 0; k < from_free_count_; ++k) {
+    const int m = from_free_[k];
+    if (m == b) continue;
     const int p = floor.Piece(b, m);
     if (!Holds(around, joined, p)) around[joined++] = p;
   }
@@ -90,7 +100,7 @@ int BoxMover::SidesAndAreas(const FloorCuts& floor, int b, int side, int from) {
       continue;
     }
     if (!floor.Free(n)) continue;
-    const int p = floor.Piece(b, n);
+    const int p = floor.NeighbourPiece(b, n);
     if (!Holds(pieces, split, p)) pieces[split++] = p;
     group[s] = Holds(around, joined, p) ? -1 : p;
   }
@@ -147,6 +157,7 @@ int BoxMover::Spread(std::vector<uint8_t>& occupied, int from, int to, int playe
   if (++stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     std::fill(covered_.begin(), covered_.end(), 0);
+    from_stamp_ = 0;
     stamp_ = 1;
   }
   queue_.clear();

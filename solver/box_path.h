@@ -138,6 +138,10 @@ class BoxMover {
   std::vector<int> push_to_;
   FloorCuts cuts_;  // the position's, when Find is given none
   uint32_t stamp_ = 0;
+  // SidesAndAreas: the free neighbours of `from` in the numbering, LURD
+  // order, found once a Spread (when from_stamp_ is its stamp_).
+  int from_free_[4] = {}, from_free_count_ = 0;
+  uint32_t from_stamp_ = 0;
   std::vector<Node> queue_;
   std::vector<uint16_t> depth_;  // Destinations: pushes to each node
   std::vector<std::pair<int, size_t>> order_;

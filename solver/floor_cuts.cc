@@ -9,6 +9,8 @@ namespace sokoban {
 FloorCuts::FloorCuts(const Board& board)
     : board_(board),
       neighbours_(static_cast<size_t>(board.size()) * 4),
+      adjacent_(static_cast<size_t>(board.size()) * 4, board.size()),
+      degree_(board.size(), 0),
       seen_(board.size() + 1, 0),
       in_(board.size() + 1, 0),
       end_(board.size(), 0),
@@ -21,6 +23,7 @@ FloorCuts::FloorCuts(const Board& board)
     for (int d = 0; d < 4; ++d) {
       const int n = board.Neighbour(sq, d);
       neighbours_[static_cast<size_t>(sq) * 4 + d] = n == kNoSquare ? board.size() : n;
+      if (n != kNoSquare) adjacent_[static_cast<size_t>(sq) * 4 + degree_[sq]++] = n;
     }
   }
 }
@@ -70,7 +73,8 @@ int FloorCuts::Search(int boxes) {
   uint32_t* seen = seen_.data();
   int *in = in_.data(), *low = low_.data(), *parent = parent_.data(), *end = end_.data();
   int *root = root_.data(), *sub_min = sub_min_.data();
-  const int* neighbours = neighbours_.data();
+  const int* adjacent = adjacent_.data();
+  const uint8_t* degree = degree_.data();
   Frame* stack = stack_.data();
   // Squares in floor order: each area's first is its smallest. Once every
   // free square is numbered, no area is left.
@@ -86,10 +90,10 @@ int FloorCuts::Search(int boxes) {
     root[r] = r;
     // The square being searched, in registers; its ancestors on the stack.
     int top = 0;
-    int sq = r, up = -1, lo = in[r], least = r, dir = 0;
+    int sq = r, up = -1, lo = in[r], least = r, dir = 0, last = degree[r];
     for (;;) {
-      if (dir < 4) {
-        const int c = neighbours[sq * 4 + dir++];
+      if (dir < last) {
+        const int c = adjacent[sq * 4 + dir++];
         if (seen[c] >= blocked) {
           if (c != up) lo = std::min(lo, in[c]);
           continue;
@@ -102,6 +106,7 @@ int FloorCuts::Search(int boxes) {
         root[c] = r;
         sq = least = c;
         dir = 0;
+        last = degree[c];
         continue;
       }
       low[sq] = lo;
@@ -114,6 +119,7 @@ int FloorCuts::Search(int boxes) {
       lo = std::min(lo, f.low);
       least = std::min(least, f.sub_min);
       dir = f.dir;
+      last = degree[sq];
     }
   }
   return areas_;

@@ -86,6 +86,11 @@ class FloorCuts {
   // Board::Neighbour with kNoSquare as board.size(), a square always
   // blocked in seen_.
   std::vector<int> neighbours_;
+  // Search's walk: by square, its floor neighbours in LURD order with the
+  // walls left out (the order Search would take them in, a wall adding
+  // nothing), and how many there are.
+  std::vector<int> adjacent_;
+  std::vector<uint8_t> degree_;
   // By square (and the one off the board): the numbering's stamp when
   // searched (stamp_), one less for a box.
   std::vector<uint32_t> seen_;

@@ -69,6 +69,7 @@ constexpr PruneName kPruneNames[] = {
     {"splitroom", kPruneSplitRooms},
     {"wholelearn", kPruneWholeLearn},
     {"penalty", kPrunePenalty},
+    {"penpull", kPrunePullPenalty},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -39,36 +39,21 @@ struct RingTable {
 };
 constexpr RingTable kRing;
 
-// Ring order: up, up-right, right, down-right, down, down-left, left,
-// up-left. LURD indices: 0 left, 1 up, 2 right, 3 down. Ring squares 2k
-// (orthogonal) and 2k + 1 (diagonal after it), kNoSquare off the floor.
-inline void RingPair(const Board& board, int sq, int k, int* orth, int* diag) {
-  static constexpr int kOrth[4] = {1, 2, 3, 0};
-  const int a = kOrth[k], b = kOrth[(k + 1) & 3];
-  *orth = board.Neighbour(sq, a);
-  *diag = *orth != kNoSquare ? board.Neighbour(*orth, b) : kNoSquare;
-  if (*diag == kNoSquare) {
-    const int side = board.Neighbour(sq, b);
-    if (side != kNoSquare) *diag = board.Neighbour(side, a);
-  }
-}
-
 }  // namespace
 
 bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
-  // The free ring squares make a mask that kRing answers for.
-  auto free = [&](int c) { return c != kNoSquare && !occupied[c]; };
+  // The free ring squares make a mask that kRing answers for; a square
+  // missing from the ring is read as sq itself and masked off.
+  const uint16_t* ring = board.Ring(sq);
   int mask = 0;
-  for (int k = 0; k < 4; ++k) {
-    int orth, diag;
-    RingPair(board, sq, k, &orth, &diag);
-    mask |= free(orth) << (2 * k) | free(diag) << (2 * k + 1);
-  }
-  return kRing.connected[mask];
+  for (int k = 0; k < 8; ++k) mask |= (occupied[ring[k]] == 0) << k;
+  return kRing.connected[mask & board.RingFloor(sq)];
 }
 
 void RingSquares(const Board& board, int sq, int* ring) {
-  for (int k = 0; k < 4; ++k) RingPair(board, sq, k, &ring[2 * k], &ring[2 * k + 1]);
+  const uint16_t* squares = board.Ring(sq);
+  const int floor = board.RingFloor(sq);
+  for (int k = 0; k < 8; ++k) ring[k] = (floor >> k) & 1 ? squares[k] : kNoSquare;
 }
 
 bool RingMaskConnected(int mask) { return kRing.connected[mask]; }

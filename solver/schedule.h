@@ -23,6 +23,9 @@ enum class ScheduleMember {
   kBoxMoves,   // the feature-space push search with FESS's box moves (`fessmoves`)
   kOwnOpen,    // kOpen with tables of its own (`schedule3`)
   kDeadSets,   // kFirst with tables of its own holding the dead sets (`schedule3`)
+  // The pull search with penalty patterns (`penpull`): joins when the turns
+  // by cost start (CostTurnsStart), at a stage of its own.
+  kPullPenalty,
 };
 
 inline ScheduleMember JoinStage(ScheduleMember member) {
@@ -34,7 +37,7 @@ inline ScheduleMember JoinStage(ScheduleMember member) {
     case ScheduleMember::kOwnOpen:
     case ScheduleMember::kDeadSets:
       return ScheduleMember::kOpen;
-    default:
+    default:  // kPullPenalty too: a stage of its own
       return member;
   }
 }
@@ -150,6 +153,8 @@ inline int ScheduleTurns(ScheduleMember member, uint64_t round) {
       return round % kUnlearnedRounds == 0;
     case ScheduleMember::kBoxMoves:
       return round % kBoxMovesRounds == 0;
+    case ScheduleMember::kPullPenalty:  // joins once the turns are by cost (or runs alone)
+      return 1;
   }
   return 1;
 }

@@ -1,6 +1,7 @@
 #include "solver/search.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <utility>
 
@@ -62,6 +63,18 @@ Search::Search(const Board& board, const SolveOptions& options, SearchConfig con
     if (m->hooks() & MoveMacro::kAddMoves) adders_.push_back(m.get());
     if (m->hooks() & MoveMacro::kExtend) extenders_.push_back(m.get());
     if (m->hooks() & MoveMacro::kFilter) filters_.push_back(m.get());
+  }
+  move_dirs_.assign(board.size(), 0);
+  for (int sq = 0; sq < board.size(); ++sq) {
+    for (int d = 0; d < 4; ++d) {
+      // The player behind the box (a push) or beyond the square it enters
+      // (a pull).
+      const int to = board.Neighbour(sq, d);
+      const int stand = config_.direction == Direction::kPush ? board.Neighbour(sq, d ^ 2)
+                        : to == kNoSquare                     ? kNoSquare
+                                                              : board.Neighbour(to, d);
+      if (to != kNoSquare && stand != kNoSquare && !dead_square_[to]) move_dirs_[sq] |= 1 << d;
+    }
   }
   memory_parts_ = {config_.evaluator.get(), config_.open.get()};
   for (size_t k = 2; k < parts_.size(); ++k) {
@@ -235,19 +248,20 @@ int Search::MovedBox(StateId id) {
 StateId Search::ExpandPulls() {
   // A pull: the player stands next to the box and steps back, the box
   // following onto the square the player left.
-  StateId solved = kNoState;
+  if (stop_ != SolveStatus::kSolved) return kNoState;
   const std::vector<Square>& boxes = node_.boxes;
-  for (int i = 0; i < box_count_ && solved == kNoState && stop_ == SolveStatus::kSolved; ++i) {
-    for (int d = 0; d < 4 && solved == kNoState && stop_ == SolveStatus::kSolved; ++d) {
+  for (int i = 0; i < box_count_; ++i) {
+    for (unsigned dirs = move_dirs_[boxes[i]]; dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
       const int to = board_.Neighbour(boxes[i], d);
-      if (to == kNoSquare || !node_.reach.Reached(to)) continue;
+      if (!node_.reach.Reached(to)) continue;
       const int back = board_.Neighbour(to, d);
-      if (back == kNoSquare || node_.occupied[back]) continue;
-      if (dead_square_[to]) continue;
-      solved = AddChild({i, to, 1, back, false});
+      if (node_.occupied[back]) continue;
+      const StateId solved = AddChild({i, to, 1, back, false});
+      if (solved != kNoState || stop_ != SolveStatus::kSolved) return solved;
     }
   }
-  return solved;
+  return kNoState;
 }
 
 StateId Search::ExpandPushes() {
@@ -258,17 +272,24 @@ StateId Search::ExpandPushes() {
   Expansion& node = node_;
   moves_.clear();
   for (MoveMacro* macro : adders_) macro->AddMoves(node, &moves_);
-  const int tries = node.restricted ? static_cast<int>(node.pushes.size()) : 4 * box_count_;
-  for (int k = 0; k < tries; ++k) {
-    const auto [i, d] = node.restricted ? node.pushes[k] : std::pair<int, int>(k / 4, k % 4);
+  auto try_push = [&](int i, int d) {
     const int from = node.boxes[i];
     const int to = board_.Neighbour(from, d);
-    if (to == kNoSquare || node.occupied[to] || dead_square_[to]) continue;
-    const int behind = board_.Neighbour(from, d ^ 2);
-    if (behind == kNoSquare || !node.reach.Reached(behind)) continue;
+    if (node.occupied[to] || !node.reach.Reached(board_.Neighbour(from, d ^ 2))) return;
     Move move{i, to, 1, kNoSquare, false};
     for (MoveMacro* macro : extenders_) macro->Extend(node, d, &move);
     moves_.push_back(move);
+  };
+  if (node.restricted) {
+    for (const auto& [i, d] : node.pushes) {
+      if (move_dirs_[node.boxes[i]] >> d & 1) try_push(i, d);
+    }
+  } else {
+    for (int i = 0; i < box_count_; ++i) {
+      for (unsigned dirs = move_dirs_[node.boxes[i]]; dirs != 0; dirs &= dirs - 1) {
+        try_push(i, std::countr_zero(dirs));
+      }
+    }
   }
   for (MoveMacro* macro : filters_) macro->Filter(node, &moves_);
   StateId solved = kNoState;

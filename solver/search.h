@@ -112,6 +112,9 @@ class Search {
   std::vector<MoveMacro*> adders_, extenders_, filters_;
   // dead_square_[sq]: no single push or pull onto sq (ChildPruning::kSquares).
   std::vector<uint8_t> dead_square_;
+  // move_dirs_[sq]: the directions d (bit d) in which a box on sq may move
+  // by one push or pull as far as walls and dead_square_ say.
+  std::vector<uint8_t> move_dirs_;
   StateCodec codec_;
   Zobrist zobrist_;
   StateStore store_;

@@ -104,7 +104,7 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     pairs = std::make_unique<PairPenalty>(board, bound.bound(), spec.direction);
     if (!pairs->Enabled()) pairs.reset();
   }
-  if (prune & kPrunePenalty) {
+  if ((prune & kPrunePenalty) || spec.penalties) {
     // Penalty patterns, the pair conflicts among them.
     c.evaluator = std::make_unique<PenaltyBound>(board, std::move(matching), std::move(pairs),
                                                  tables.penalties(spec.direction), spec.direction);

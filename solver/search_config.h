@@ -46,6 +46,9 @@ struct SearchSpec {
   // Its own table holds the dead sets (solver/dead_sets.h) whatever the
   // `deadsets` flag (with own_tables).
   bool dead_sets = false;
+  // Bounds with the penalty patterns (solver/eval_penalty.h) whatever the
+  // `penalty` flag (`penpull`'s member).
+  bool penalties = false;
 };
 
 // What the searches of one level share: the goal rooms (built on first

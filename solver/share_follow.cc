@@ -4,6 +4,15 @@
 
 namespace sokoban {
 
+namespace {
+
+// The pull searches keep their shares when push members stop.
+bool Pull(ScheduleMember member) {
+  return member == ScheduleMember::kPull || member == ScheduleMember::kPullPenalty;
+}
+
+}  // namespace
+
 void ShareFollow::Update(std::span<const ScheduleMember> members, const std::vector<bool>& live,
                          uint64_t expanded, CostTurns& turns) {
   const bool late = expanded >= kFollowAfter;
@@ -13,14 +22,14 @@ void ShareFollow::Update(std::span<const ScheduleMember> members, const std::vec
   if (!late && std::find(live.begin(), live.end(), false) == live.end()) return;
   uint64_t push_all = 0, push_live = 0;
   for (size_t k = 0; k < members.size(); ++k) {
-    if (members[k] == ScheduleMember::kPull) continue;
+    if (Pull(members[k])) continue;
     const uint64_t share = late ? LateShare(members[k]) : WorkShare(members[k]);
     push_all += share;
     if (live[k]) push_live += share;
   }
   for (size_t k = 0; k < members.size(); ++k) {
     uint64_t share = (late ? LateShare(members[k]) : WorkShare(members[k])) * kShareScale;
-    if (members[k] != ScheduleMember::kPull && live[k] && push_live) {
+    if (!Pull(members[k]) && live[k] && push_live) {
       share = share * push_all / push_live;
     }
     turns.SetShare(k, static_cast<uint32_t>(std::max<uint64_t>(share, 1)));

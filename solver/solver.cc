@@ -28,7 +28,9 @@ namespace {
 // alongside, with `schedule` a feature-space search without goal rooms,
 // with `schedule2` one with goal rooms but without the shared deadlock
 // tables and, on levels of 12 boxes or more, with `fessmoves` one with goal
-// rooms and FESS's advised box moves (when each joins: solver/schedule.h).
+// rooms and FESS's advised box moves, and with `penpull`, from the turns by
+// cost on, a pull search with penalty patterns (when each joins:
+// solver/schedule.h).
 // They take turns in rounds (ScheduleTurns: the late members once in a few
 // rounds), so the result does not depend on timing, and each works within
 // an equal share of the memory. The pull search and the push searches look
@@ -105,6 +107,15 @@ constexpr Member kFastPortfolio[] = {
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .own_tables = true, .dead_sets = true},
      .needs = kPruneFeatures | kPruneSchedule3,
      .schedule = ScheduleMember::kDeadSets},
+    // `penpull`: the pull search with penalty patterns (solver/eval_penalty.h)
+    // beside the plain one, from the turns by cost on, with a share of its
+    // own (solver/cost_turns.h). Not with `penalty`, whose pull search has
+    // them already.
+    {.name = "pullpenalty",
+     .spec = {.direction = Direction::kPull, .weight = kPullWeight, .penalties = true},
+     .needs = kPruneBackward | kPruneSchedule3 | kPrunePullPenalty,
+     .without = kPrunePenalty,
+     .schedule = ScheduleMember::kPullPenalty},
 };
 constexpr Member kOptimalPortfolio[] = {
     {.name = "optimal", .spec = {.weight = 1}},
@@ -301,6 +312,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     if (!alone && !by_cost && (options.prune & kPruneSchedule3) && CostTurnsStart(expanded())) {
       by_cost = true;
       for (const Member* m : running) cost_turns.Add(m->schedule, {});
+      join(ScheduleMember::kPullPenalty);
     }
   }
   // The verdict: a search that finished decides (solved, or unsolvable: an

@@ -140,6 +140,11 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   penalty    penalty patterns learned during search, by a small search
 //              around the moved box, added to the bound (both modes, push
 //              and pull searches; solver/eval_penalty.h)
+//   penpull    with backward: one more member of the fast-mode portfolio,
+//              the pull search with the penalty patterns of `penalty`, with
+//              a share of its own (`pullpenalty`; solver/cost_turns.h); the
+//              other members keep their searches (not with `penalty`, which
+//              gives the pull search the patterns already)
 enum PruneFlags : uint32_t {
   kPruneDeadSquares = 1u << 0,
   kPruneFreeze = 1u << 1,
@@ -171,10 +176,12 @@ enum PruneFlags : uint32_t {
   kPruneShareFollow = 1u << 27,
   kPruneSplitRooms = 1u << 28,
   kPruneWholeLearn = 1u << 29,
+  kPrunePullPenalty = 1u << 30,
   kPrunePenalty = 1u << 31,
-  kPruneAll = ((1u << 30) - 1) | kPrunePenalty,
+  kPruneAll = ((1u << 30) - 1) | kPrunePullPenalty | kPrunePenalty,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
-  // `hotspots`, `deadsets`, `deadscan`, `corralbig` and `wholelearn`. `learned` and `schedule`
+  // `hotspots`, `deadsets`, `deadscan`, `corralbig`, `splitroom`, `wholelearn` and
+  // `penalty`. `learned` and `schedule`
   // together take Microban II's level 124 from 809,888 states to 243,427; `schedule`, `deadpairs`
   // and the learning start late on small levels (solver/schedule.h), so Microban's median time
   // stays main's. XSokoban at 150,000 expansions a level, each over the default set of the time (46
@@ -199,6 +206,11 @@ enum PruneFlags : uint32_t {
   // `sharefollow`: Microban II 124 229,878 states against 536,756, the rest
   // of Microban II and all of Microban the same; XSokoban's levels solved
   // within 1,800,000 expansions the same, 44 solved in 2,167,238.
+  // `penpull` (its member from the 100,000th expansion, the push members'
+  // shares cut to give it 14): XSokoban 87 solved in 5,509,913 cost units
+  // (main spends 7,145,252 in 20 s), 14, 16, 19 and 45 in the same units as
+  // without it, 44 in 1.06 times; levels decided before the 100,000th
+  // expansion (all of Microban) search as without it.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
                   ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneCorralBig & ~kPruneWholeLearn &
                   ~kPrunePenalty & ~kPruneSplitRooms,
@@ -206,7 +218,7 @@ enum PruneFlags : uint32_t {
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,wholelearn,penalty",
+// schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,wholelearn,penalty,penpull",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);

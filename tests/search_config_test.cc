@@ -158,6 +158,11 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
       "penalty");
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault | kPrunePenalty, kFeatureSpec).evaluator,
             "penalty");
+  // `penpull`'s member asks for them itself, `penalty` off.
+  SearchSpec pull_penalties{.direction = Direction::kPull, .weight = 10};
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault, pull_penalties).evaluator, "matching");
+  pull_penalties.penalties = true;
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault, pull_penalties).evaluator, "penalty");
   for (const uint32_t prune :
        {static_cast<uint32_t>(kPruneDefault), kPruneDefault & ~kPruneBidir}) {
     for (const SolveMode mode : {SolveMode::kOptimal, SolveMode::kFast}) {

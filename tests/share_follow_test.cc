@@ -83,19 +83,30 @@ TEST(ShareFollow, NothingStoppedNothingChanges) {
 
 // The first, unlearned, box-moves and dead-sets members stopped (Microban
 // II 124): their shares go to `plain` and `ownopen` in proportion to
-// theirs, the pull search keeping its 42%.
+// theirs, the pull search keeping its own.
 TEST(ShareFollow, StoppedPushSharesGoToLivePushMembers) {
   const std::vector<bool> live = {false, true, true, false, false, true, false};
   const std::vector<uint64_t> with = Work(Turns(60'000, live, true));
   const std::vector<uint64_t> without = Work(Turns(60'000, live, false));
   const double all = static_cast<double>(with[1] + with[2] + with[5]);
-  // pull 42, plain 1 + 46 / 12, ownopen 11 + 46 * 11 / 12 of 100.
-  EXPECT_NEAR(with[1] / all, 0.42, 0.005);
-  EXPECT_NEAR(with[5] / all, 0.5317, 0.005);
-  EXPECT_NEAR(with[2] / all, 0.0483, 0.005);
+  // The push members' shares, all of them to plain and ownopen: each
+  // its own times all over theirs (with the shares of the time: pull 42,
+  // plain 1 + 46 / 12, ownopen 11 + 46 * 11 / 12 of 100).
+  const double pull = WorkShare(ScheduleMember::kPull);
+  const double plain = WorkShare(ScheduleMember::kPlain);
+  const double own = WorkShare(ScheduleMember::kOwnOpen);
+  double push_all = 0;
+  for (ScheduleMember m : kMembers) {
+    if (m != ScheduleMember::kPull) push_all += WorkShare(m);
+  }
+  const double sum = pull + push_all;
+  EXPECT_NEAR(with[1] / all, pull / sum, 0.005);
+  EXPECT_NEAR(with[5] / all, own * push_all / (plain + own) / sum, 0.005);
+  EXPECT_NEAR(with[2] / all, plain * push_all / (plain + own) / sum, 0.005);
   // Without: split among the live in proportion, most to the pull search.
   const double all_without = static_cast<double>(without[1] + without[2] + without[5]);
-  EXPECT_NEAR(without[1] / all_without, 42.0 / 54, 0.005);
+  EXPECT_NEAR(without[1] / all_without, pull / (pull + plain + own), 0.005);
+  EXPECT_GT(without[1], without[5]);
   for (size_t k : {0, 3, 4, 6}) EXPECT_EQ(with[k], 0u);
 }
 

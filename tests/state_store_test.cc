@@ -114,5 +114,37 @@ TEST(StateCodec, RoundTripsEveryWidthAndBothEncodings) {
   }
 }
 
+// Pack's bytes equal a plain packing bit by bit (the player's field, then
+// each box's field or its bit in the bitmap, from bit 0 of byte 0, the
+// rest zero), whatever the buffer held before.
+TEST(StateCodec, PacksAsAPlainBitByBitWriter) {
+  for (const auto& [squares, boxes] : std::vector<std::pair<int, int>>{
+           {40, 12}, {100, 20}, {200, 6}, {255, 30}, {257, 3}, {1000, 40}, {32767, 5}}) {
+    const StateCodec codec(squares, boxes);
+    int bits = 1;
+    while ((1 << bits) < squares) ++bits;
+    const bool bitmap = squares + bits < bits * (boxes + 1);
+    for (const auto& [player, box_squares] : RandomStates::Make(squares, boxes, 200, 5)) {
+      std::vector<uint8_t> plain(codec.stride(), 0);
+      auto set = [&](size_t bit) { plain[bit / 8] |= static_cast<uint8_t>(1u << (bit % 8)); };
+      for (int b = 0; b < bits; ++b) {
+        if (player >> b & 1) set(static_cast<size_t>(b));
+      }
+      for (int i = 0; i < boxes; ++i) {
+        if (bitmap) {
+          set(static_cast<size_t>(bits) + box_squares[i]);
+          continue;
+        }
+        for (int b = 0; b < bits; ++b) {
+          if (box_squares[i] >> b & 1) set(static_cast<size_t>(bits) * (i + 1) + b);
+        }
+      }
+      std::vector<uint8_t> packed(codec.stride(), 0xFF);
+      codec.Pack(player, box_squares.data(), packed.data());
+      EXPECT_EQ(packed, plain) << squares << " " << boxes;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sokoban
