@@ -138,6 +138,42 @@ TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
   }
 }
 
+// XSokoban 47: the goal (14,5) has the floor square (13,5) on its left,
+// which the player reaches but a box from outside cannot: it would come up
+// from (13,6) with the player on (13,7), a goal of the room. The same holds
+// for (6,3) above XSokoban 42's room. With `packorder` a box pulled out of
+// the room onto such a square has not left it; every start box is marked.
+TEST(GoalRooms, BoxesLeaveOnlyOntoSquaresBoxesFromOutsideReach) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  struct Case {
+    int level, x, y;
+  };
+  for (const Case c : {Case{47, 13, 5}, Case{42, 6, 3}}) {
+    const Level& level = xsokoban.levels[c.level - 1].level;
+    const Board board = *Board::Build(level);
+    std::vector<uint8_t> room(board.size(), 0), reached(board.size(), 0);
+    for (Square g : board.goals()) room[g] = 1;
+    MarkBoxReach(board, room, &reached);
+    const int niche = FloorIndex(board, level, c.x, c.y);
+    ASSERT_GE(niche, 0);
+    EXPECT_FALSE(reached[niche]) << "XSokoban " << c.level;
+    for (Square b : board.start_boxes()) EXPECT_TRUE(reached[b]) << "XSokoban " << c.level;
+  }
+  // A box against the top wall can be pushed along it, into both corners,
+  // but never down off it: the player would stand in the wall.
+  const Level row = Level::FromRows({"#######",  //
+                                     "#  $  #",  //
+                                     "#@    #",  //
+                                     "###.###",  //
+                                     "  ###"});
+  const Board board = *Board::Build(row);
+  std::vector<uint8_t> walls(board.size(), 0), reached(board.size(), 0);
+  MarkBoxReach(board, walls, &reached);
+  for (int x = 1; x <= 5; ++x) EXPECT_TRUE(reached[FloorIndex(board, row, x, 1)]) << x;
+  for (int x = 1; x <= 5; ++x) EXPECT_FALSE(reached[FloorIndex(board, row, x, 2)]) << x;
+  EXPECT_FALSE(reached[FloorIndex(board, row, 3, 3)]);
+}
+
 // XSokoban 66 and 69: an 18-goal room splits the floor into two parts that
 // both hold boxes, and the player starts on the side with fewer. Leaving
 // onto the main floor only, some box cannot leave: no order. With
