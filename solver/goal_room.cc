@@ -83,20 +83,23 @@ int GoalRooms::Packed(const uint8_t* occupied) const {
   return packed;
 }
 
-bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
-                   std::vector<uint8_t>* main_floor) {
+namespace {
+
+// The parts of the floor off the squares marked in `walls`: each square's
+// part (-1 on `walls`), the parts numbered in the order of their smallest
+// squares; *count set to how many there are.
+std::vector<int> FloorParts(const Board& board, const std::vector<uint8_t>& walls, int* count) {
   const int n = board.size();
-  std::vector<int> part(n, -1), sizes, stack;
+  std::vector<int> part(n, -1), stack;
+  int parts = 0;
   for (int first = 0; first < n; ++first) {
     if (walls[first] || part[first] >= 0) continue;
-    const int id = static_cast<int>(sizes.size());
-    sizes.push_back(0);
+    const int id = parts++;
     part[first] = id;
     stack.assign(1, first);
     while (!stack.empty()) {
       const int sq = stack.back();
       stack.pop_back();
-      ++sizes[id];
       for (int d = 0; d < 4; ++d) {
         const int m = board.Neighbour(sq, d);
         if (m == kNoSquare || walls[m] || part[m] >= 0) continue;
@@ -105,7 +108,22 @@ bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
       }
     }
   }
-  if (sizes.size() < 2) return false;
+  *count = parts;
+  return part;
+}
+
+}  // namespace
+
+bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
+                   std::vector<uint8_t>* main_floor) {
+  const int n = board.size();
+  int count = 0;
+  const std::vector<int> part = FloorParts(board, walls, &count);
+  if (count < 2) return false;
+  std::vector<int> sizes(count, 0);
+  for (int sq = 0; sq < n; ++sq) {
+    if (part[sq] >= 0) ++sizes[part[sq]];
+  }
   const int main = static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());
   for (int sq = 0; sq < n; ++sq) (*main_floor)[sq] = part[sq] == main;
   return true;
@@ -114,25 +132,9 @@ bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
 int MarkBoxFloor(const Board& board, const std::vector<uint8_t>& walls,
                  std::vector<uint8_t>* box_floor) {
   const int n = board.size();
-  std::vector<int> part(n, -1), stack;
-  std::vector<uint8_t> has_box;
-  for (int first = 0; first < n; ++first) {
-    if (walls[first] || part[first] >= 0) continue;
-    const int id = static_cast<int>(has_box.size());
-    has_box.push_back(0);
-    part[first] = id;
-    stack.assign(1, first);
-    while (!stack.empty()) {
-      const int sq = stack.back();
-      stack.pop_back();
-      for (int d = 0; d < 4; ++d) {
-        const int m = board.Neighbour(sq, d);
-        if (m == kNoSquare || walls[m] || part[m] >= 0) continue;
-        part[m] = id;
-        stack.push_back(m);
-      }
-    }
-  }
+  int count = 0;
+  const std::vector<int> part = FloorParts(board, walls, &count);
+  std::vector<uint8_t> has_box(count, 0);
   for (Square b : board.start_boxes()) {
     if (part[b] >= 0) has_box[part[b]] = 1;
   }
