@@ -42,87 +42,14 @@ class Reach {
   // count() are left meaningless.
   int SmallestDownTo(const Board& board, const uint8_t* occupied, int start, int lowest) {
     if (start == lowest) return start;
-    // Three stamps: `mine` for the squares the fill from `start` reached,
-    // `theirs` for those of the fill from `lowest`, and the last for the
-    // square past the floor. Every older stamp is smaller than `mine`.
-    const uint32_t mine = NextStamps(board, 3), theirs = mine + 1;
-    if (other_.size() < queue_.size()) other_.resize(queue_.size());
-    int head = 0, tail = 0, other_head = 0, other_tail = 0, min_sq = start;
-    queue_[tail++] = static_cast<Square>(start);
-    stamp_[start] = mine;
-    other_[other_tail++] = static_cast<Square>(lowest);
-    stamp_[lowest] = theirs;
-    while (head < tail) {
-      const int sq = queue_[head++];
-      for (int d = 0; d < 4; ++d) {
-        const int to = board.NeighbourOrEnd(sq, d);
-        if (const uint32_t s = stamp_[to]; s >= mine) {
-          if (s == theirs) return lowest;
-          continue;
-        }
-        if (occupied[to]) continue;
-        stamp_[to] = mine;
-        queue_[tail++] = static_cast<Square>(to);
-        min_sq = std::min(min_sq, to);
-      }
-      if (other_head < other_tail) {
-        const int at = other_[other_head++];
-        for (int d = 0; d < 4; ++d) {
-          const int to = board.NeighbourOrEnd(at, d);
-          if (const uint32_t s = stamp_[to]; s >= mine) {
-            if (s == mine) return lowest;
-            continue;
-          }
-          if (occupied[to]) continue;
-          stamp_[to] = theirs;
-          other_[other_tail++] = static_cast<Square>(to);
-        }
-      }
-    }
-    return min_sq;
+    return TwoFills<true>(board, occupied, start, lowest);
   }
-  // Whether the free squares a and b lie in one area: a fill from each,
-  // taking turns, until they meet or one runs out (the work is about twice
-  // the smaller of the area the one that runs out fills and the ball that
-  // joins the two). Reached(), min(), second() and count() are left
-  // meaningless.
+  // Whether the free squares a and b lie in one area: the same two fills,
+  // until they meet or either runs out (the work is about twice the smaller
+  // of the area the one that runs out fills and the ball that joins the
+  // two). Reached(), min(), second() and count() are left meaningless.
   bool Joined(const Board& board, const uint8_t* occupied, int a, int b) {
-    if (a == b) return true;
-    const uint32_t mine = NextStamps(board, 3), theirs = mine + 1;
-    if (other_.size() < queue_.size()) other_.resize(queue_.size());
-    uint32_t* const stamps = stamp_.data();
-    Square *const queue = queue_.data(), *const other = other_.data();
-    const uint16_t* const next = board.NeighboursOrEnd();
-    int head = 0, tail = 0, other_head = 0, other_tail = 0;
-    queue[tail++] = static_cast<Square>(a);
-    stamps[a] = mine;
-    other[other_tail++] = static_cast<Square>(b);
-    stamps[b] = theirs;
-    while (head < tail && other_head < other_tail) {
-      const uint16_t* around = next + 4 * queue[head++];
-      for (int d = 0; d < 4; ++d) {
-        const int to = around[d];
-        if (const uint32_t s = stamps[to]; s >= mine) {
-          if (s == theirs) return true;
-          continue;
-        }
-        if (occupied[to]) continue;
-        stamps[to] = mine;
-        queue[tail++] = static_cast<Square>(to);
-      }
-      around = next + 4 * other[other_head++];
-      for (int d = 0; d < 4; ++d) {
-        const int to = around[d];
-        if (const uint32_t s = stamps[to]; s >= mine) {
-          if (s == mine) return true;
-          continue;
-        }
-        if (occupied[to]) continue;
-        stamps[to] = theirs;
-        other[other_tail++] = static_cast<Square>(to);
-      }
-    }
-    return false;
+    return a == b || TwoFills<false>(board, occupied, a, b) == b;
   }
   // As Fill, for Reached() and count() only: min() and second() are not
   // kept (a fifth less work a square).
@@ -140,6 +67,54 @@ class Reach {
   const Square* squares() const { return queue_.data(); }
 
  private:
+  // The fills of SmallestDownTo, taking turns: `lowest` when they meet,
+  // else the smallest square the fill from `start` reached, which goes on
+  // alone to its end after the other runs out with kToTheEnd, and stops
+  // there without.
+  template <bool kToTheEnd>
+  int TwoFills(const Board& board, const uint8_t* occupied, int start, int lowest) {
+    // Three stamps: `mine` for the squares the fill from `start` reached,
+    // `theirs` for those of the fill from `lowest`, and the last for the
+    // square past the floor. Every older stamp is smaller than `mine`.
+    const uint32_t mine = NextStamps(board, 3), theirs = mine + 1;
+    if (other_.size() < queue_.size()) other_.resize(queue_.size());
+    uint32_t* const stamps = stamp_.data();
+    Square *const queue = queue_.data(), *const other = other_.data();
+    const uint16_t* const next = board.NeighboursOrEnd();
+    int head = 0, tail = 0, other_head = 0, other_tail = 0, min_sq = start;
+    queue[tail++] = static_cast<Square>(start);
+    stamps[start] = mine;
+    other[other_tail++] = static_cast<Square>(lowest);
+    stamps[lowest] = theirs;
+    while (head < tail && (kToTheEnd || other_head < other_tail)) {
+      const uint16_t* around = next + 4 * queue[head++];
+      for (int d = 0; d < 4; ++d) {
+        const int to = around[d];
+        if (const uint32_t s = stamps[to]; s >= mine) {
+          if (s == theirs) return lowest;
+          continue;
+        }
+        if (occupied[to]) continue;
+        stamps[to] = mine;
+        queue[tail++] = static_cast<Square>(to);
+        min_sq = std::min(min_sq, to);
+      }
+      if (other_head < other_tail) {
+        around = next + 4 * other[other_head++];
+        for (int d = 0; d < 4; ++d) {
+          const int to = around[d];
+          if (const uint32_t s = stamps[to]; s >= mine) {
+            if (s == mine) return lowest;
+            continue;
+          }
+          if (occupied[to]) continue;
+          stamps[to] = theirs;
+          other[other_tail++] = static_cast<Square>(to);
+        }
+      }
+    }
+    return min_sq;
+  }
   // Takes `count` new stamps and returns the first; the last (current_)
   // marks the square past the floor, so that NeighbourOrEnd needs no test.
   uint32_t NextStamps(const Board& board, uint32_t count) {
