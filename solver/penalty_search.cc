@@ -20,20 +20,9 @@ PenaltySearch::PenaltySearch(const Board& board, const LowerBound& bound, Direct
       target_of_(board.size(), -1),
       words_((static_cast<size_t>(board.size()) + 63) / 64),
       child_area_(words_),
-      occupied_(board.size() + 1, 0),
-      rings_(static_cast<size_t>(board.size()) * 8),
+      occupied_(board.size(), 0),
       reach_(board.size()),
       child_reach_(board.size()) {
-  // Off the floor: the square past it, marked occupied.
-  occupied_[board.size()] = 1;
-  int ring[8];
-  for (int sq = 0; sq < board.size(); ++sq) {
-    RingSquares(board, sq, ring);
-    for (int j = 0; j < 8; ++j) {
-      rings_[static_cast<size_t>(sq) * 8 + j] =
-          static_cast<Square>(ring[j] == kNoSquare ? board.size() : ring[j]);
-    }
-  }
   const std::vector<Square>& targets =
       direction == Direction::kPush ? board.goals() : board.start_boxes();
   targets_ = static_cast<int>(targets.size());
@@ -91,12 +80,15 @@ bool PenaltySearch::DeriveArea(const uint64_t* before, int from, int to, uint64_
     (Bit(before, n) ? inside : outside) = true;
   }
   if (inside && outside) return false;
-  const Square* ring = &rings_[static_cast<size_t>(to) * 8];
+  // The board's ring of `to` (Board::Ring): a square missing from it is
+  // read as `to`, which holds the box, and masked off.
+  const uint16_t* ring = board_.Ring(to);
   int mask = 0, from_bit = 0;
   for (int j = 0; j < 8; ++j) {
     mask |= !occupied_[ring[j]] << j;
     if (ring[j] == from) from_bit = 1 << j;
   }
+  mask &= board_.RingFloor(to);
   // Or when they join with the box still on `from` (a box drawn along a
   // corridor leaves the end of the area it cut).
   if (!RingMaskConnected(mask) && !RingMaskConnected(mask & ~from_bit)) return false;

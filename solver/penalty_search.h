@@ -133,8 +133,7 @@ class PenaltySearch {
   std::vector<std::tuple<int, int, int>> open_;  // a heap: f, -g, node
   std::vector<Square> scratch_, node_;
   std::vector<int> parts_;
-  std::vector<uint8_t> occupied_;  // and the square past the floor, occupied
-  std::vector<Square> rings_;      // square * 8: its ring (RingSquares), past the floor for none
+  std::vector<uint8_t> occupied_;
   std::vector<uint8_t> whole_;
   Reach reach_, child_reach_;
 };

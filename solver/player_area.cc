@@ -50,12 +50,6 @@ bool RingConnected(const Board& board, const uint8_t* occupied, int sq) {
   return kRing.connected[mask & board.RingFloor(sq)];
 }
 
-void RingSquares(const Board& board, int sq, int* ring) {
-  const uint16_t* squares = board.Ring(sq);
-  const int floor = board.RingFloor(sq);
-  for (int k = 0; k < 8; ++k) ring[k] = (floor >> k) & 1 ? squares[k] : kNoSquare;
-}
-
 bool RingMaskConnected(int mask) { return kRing.connected[mask]; }
 
 int PlayerAfterMove(const Board& board, const uint8_t* occupied, const Reach& before, int from,

@@ -16,10 +16,8 @@ namespace sokoban {
 // != 0 marks boxes) join all its free orthogonal neighbours, so that a box
 // on sq cannot split an area.
 bool RingConnected(const Board& board, const uint8_t* occupied, int sq);
-// Its parts, for callers that keep the rings: the 8 ring squares of sq in
-// its order (kNoSquare off the floor) into ring[0..8), and the answer for
-// a mask of the free ones (bit k: ring square k free).
-void RingSquares(const Board& board, int sq, int* ring);
+// RingConnected's answer for a mask of the free squares of a ring in
+// Board::Ring's order (bit k: ring square k free).
 bool RingMaskConnected(int mask);
 
 // The normalized player (smallest square of its area) after the box on
