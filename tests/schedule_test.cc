@@ -162,11 +162,7 @@ TEST(Schedule, OwnTablesMembersAloneSearchAsTheirTwins) {
   const auto expansions = [&](const Level& level, const char* member, uint32_t prune) {
     options.member = member;
     options.prune = prune;
-    const SolveResult r = Solve(level, options);
-    EXPECT_EQ(r.status, SolveStatus::kSolved) << member;
-    const ReplayResult replay = Replay(level, r.solution);
-    EXPECT_TRUE(replay.valid && replay.solved) << member << ": " << replay.error;
-    return r.expanded;
+    return ExpansionsToSolve(level, options, member);
   };
   const Level& microban = MicrobanLevel(140);
   EXPECT_EQ(expansions(microban, "ownopen", kPruneDefault),

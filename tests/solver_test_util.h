@@ -44,14 +44,15 @@ inline const Level& XsokobanLevel(int number) {
   return c.levels.at(number - 1).level;
 }
 
-// Solves `level` and expects a solution that replays; returns the states
-// expanded (0 when it was not solved).
-inline uint64_t ExpansionsToSolve(const Level& level, const SolveOptions& options) {
+// Solves `level` and expects a solution that replays (a failure names
+// `what`); returns the states expanded (0 when it was not solved).
+inline uint64_t ExpansionsToSolve(const Level& level, const SolveOptions& options,
+                                  const std::string& what = "") {
   const SolveResult r = Solve(level, options);
-  EXPECT_EQ(r.status, SolveStatus::kSolved);
+  EXPECT_EQ(r.status, SolveStatus::kSolved) << what;
   if (r.status != SolveStatus::kSolved) return 0;
   const ReplayResult replay = Replay(level, r.solution);
-  EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
+  EXPECT_TRUE(replay.valid && replay.solved) << what << ": " << replay.error;
   return r.expanded;
 }
 
