@@ -204,7 +204,7 @@ class DeadScanSampler final : public ExpansionPruning {
 };
 
 int Scan(const Level& level, int number, uint64_t max_expansions, int every, int budget,
-         uint32_t prune) {
+         PruneSet prune) {
   absl::StatusOr<Board> board = Board::Build(level);
   if (!board.ok()) {
     std::fprintf(stderr, "sokoban_dead_scan: level %d: %s\n", number,
@@ -272,11 +272,11 @@ int main(int argc, char** argv) {
   }
   uint64_t max_expansions = 100000;
   int every = 1000, budget = 20000;
-  uint32_t prune = kPruneDefault;
+  PruneSet prune = kPruneDefault;
   for (int i = 3; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--prune") {
-      const absl::StatusOr<uint32_t> parsed = ParsePruneList(argv[i + 1]);
+      const absl::StatusOr<PruneSet> parsed = ParsePruneList(argv[i + 1]);
       if (!parsed.ok()) {
         std::fprintf(stderr, "sokoban_dead_scan: %s\n",
                      std::string(parsed.status().message()).c_str());

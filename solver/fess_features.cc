@@ -6,7 +6,7 @@
 
 namespace sokoban {
 
-FessFeatures::FessFeatures(const Board& board, const GoalRooms* rooms, uint32_t prune) {
+FessFeatures::FessFeatures(const Board& board, const GoalRooms* rooms, PruneSet prune) {
   if (prune & kPruneRoomConnectivity) {
     connectivity_ = std::make_unique<RoomConnectivity>(board);
     if (connectivity_->link_count() == 0) connectivity_.reset();

@@ -22,13 +22,14 @@
 #include "solver/hotspots.h"
 #include "solver/out_of_plan.h"
 #include "solver/room_connectivity.h"
+#include "solver/solver.h"
 
 namespace sokoban {
 
 class FessFeatures {
  public:
   // `rooms` may be null (no out-of-plan feature then); it must outlive this.
-  FessFeatures(const Board& board, const GoalRooms* rooms, uint32_t prune);
+  FessFeatures(const Board& board, const GoalRooms* rooms, PruneSet prune);
 
   // False when no feature is on or none can ever differ on this level.
   bool enabled() const { return connectivity_ || plan_ || hotspots_; }

@@ -33,7 +33,7 @@ namespace {
 
 struct PruneName {
   std::string_view name;
-  uint32_t flags;
+  PruneSet flags;
 };
 
 // Every name --prune takes, in the order of the help text.
@@ -77,8 +77,8 @@ constexpr PruneName kPruneNames[] = {
 
 }  // namespace
 
-absl::StatusOr<uint32_t> ParsePruneList(std::string_view list) {
-  uint32_t flags = 0;
+absl::StatusOr<PruneSet> ParsePruneList(std::string_view list) {
+  PruneSet flags = 0;
   const std::string text(list);
   for (absl::string_view piece : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
     std::string_view word(piece.data(), piece.size());

@@ -86,7 +86,7 @@ const GoalRooms& LevelTables::rooms() {
 
 SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
                               const SearchSpec& spec, LevelTables& tables) {
-  const uint32_t prune = options.prune;
+  const PruneSet prune = options.prune;
   const bool fast = options.mode == SolveMode::kFast;
   const bool push = spec.direction == Direction::kPush;
   SearchConfig c;

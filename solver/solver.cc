@@ -44,7 +44,7 @@ struct Member {
   SearchSpec spec;
   // It runs when every `--prune` flag in `needs` is on and none in
   // `without`.
-  uint32_t needs = 0, without = 0;
+  PruneSet needs = 0, without = 0;
   // When it joins and how often it takes a turn (solver/schedule.h).
   ScheduleMember schedule = ScheduleMember::kFirst;
   // It runs on levels of at least this many boxes.

@@ -145,40 +145,44 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              a share of its own (`pullpenalty`; solver/cost_turns.h); the
 //              other members keep their searches (not with `penalty`, which
 //              gives the pull search the patterns already)
-enum PruneFlags : uint32_t {
-  kPruneDeadSquares = 1u << 0,
-  kPruneFreeze = 1u << 1,
-  kPruneBipartite = 1u << 2,
-  kPruneCorral = 1u << 3,
-  kPruneTunnels = 1u << 4,
-  kPruneCorralDeadlocks = 1u << 5,
-  kPruneBackward = 1u << 6,
-  kPruneGoalRooms = 1u << 7,
-  kPruneFeatures = 1u << 8,
-  kPruneRoomPaths = 1u << 9,
-  kPrunePairs = 1u << 10,
-  kPruneLearned = 1u << 11,
-  kPruneSchedule = 1u << 12,
-  kPruneDeadPairs = 1u << 13,
-  kPruneRoomConnectivity = 1u << 14,
-  kPruneOutOfPlan = 1u << 15,
-  kPruneHotspots = 1u << 16,
-  kPrunePackOrder = 1u << 17,
-  kPruneBidir = 1u << 18,
-  kPruneFessMoves = 1u << 19,
-  kPruneDeadSets = 1u << 20,
-  kPruneSchedule2 = 1u << 21,
-  kPruneOptBound = 1u << 22,
-  kPruneSchedule3 = 1u << 23,
-  kPruneFess2 = 1u << 24,
-  kPruneDeadScan = 1u << 25,
-  kPruneCorralBig = 1u << 26,
-  kPruneShareFollow = 1u << 27,
-  kPruneSplitRooms = 1u << 28,
-  kPruneWholeLearn = 1u << 29,
-  kPrunePullPenalty = 1u << 30,
-  kPrunePenalty = 1u << 31,
-  kPruneAll = ((1u << 30) - 1) | kPrunePullPenalty | kPrunePenalty,
+// The set of `--prune` techniques on, one bit each (PruneFlags).
+using PruneSet = uint64_t;
+// How many bits PruneFlags uses: a new technique takes bit kPruneBits and adds one to it.
+constexpr int kPruneBits = 32;
+enum PruneFlags : PruneSet {
+  kPruneDeadSquares = uint64_t{1} << 0,
+  kPruneFreeze = uint64_t{1} << 1,
+  kPruneBipartite = uint64_t{1} << 2,
+  kPruneCorral = uint64_t{1} << 3,
+  kPruneTunnels = uint64_t{1} << 4,
+  kPruneCorralDeadlocks = uint64_t{1} << 5,
+  kPruneBackward = uint64_t{1} << 6,
+  kPruneGoalRooms = uint64_t{1} << 7,
+  kPruneFeatures = uint64_t{1} << 8,
+  kPruneRoomPaths = uint64_t{1} << 9,
+  kPrunePairs = uint64_t{1} << 10,
+  kPruneLearned = uint64_t{1} << 11,
+  kPruneSchedule = uint64_t{1} << 12,
+  kPruneDeadPairs = uint64_t{1} << 13,
+  kPruneRoomConnectivity = uint64_t{1} << 14,
+  kPruneOutOfPlan = uint64_t{1} << 15,
+  kPruneHotspots = uint64_t{1} << 16,
+  kPrunePackOrder = uint64_t{1} << 17,
+  kPruneBidir = uint64_t{1} << 18,
+  kPruneFessMoves = uint64_t{1} << 19,
+  kPruneDeadSets = uint64_t{1} << 20,
+  kPruneSchedule2 = uint64_t{1} << 21,
+  kPruneOptBound = uint64_t{1} << 22,
+  kPruneSchedule3 = uint64_t{1} << 23,
+  kPruneFess2 = uint64_t{1} << 24,
+  kPruneDeadScan = uint64_t{1} << 25,
+  kPruneCorralBig = uint64_t{1} << 26,
+  kPruneShareFollow = uint64_t{1} << 27,
+  kPruneSplitRooms = uint64_t{1} << 28,
+  kPruneWholeLearn = uint64_t{1} << 29,
+  kPrunePullPenalty = uint64_t{1} << 30,
+  kPrunePenalty = uint64_t{1} << 31,
+  kPruneAll = (PruneSet{1} << kPruneBits) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots`, `deadsets`, `deadscan`, `corralbig`, `splitroom`, `wholelearn` and
   // `penalty`. `learned` and `schedule`
@@ -221,14 +225,14 @@ enum PruneFlags : uint32_t {
 // schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,wholelearn,penalty,penpull",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
-absl::StatusOr<uint32_t> ParsePruneList(std::string_view list);
+absl::StatusOr<PruneSet> ParsePruneList(std::string_view list);
 
 struct SolveOptions {
   SolveMode mode = SolveMode::kFast;
   double time_limit_seconds = 0;  // 0: none
   size_t memory_limit_bytes = 0;  // 0: none; counts the solver's own allocations
   uint64_t max_expansions = 0;    // 0: none; a deterministic budget (ends as kTimeout)
-  uint32_t prune = kPruneDefault;
+  PruneSet prune = kPruneDefault;
   const std::atomic<bool>* cancel = nullptr;  // checked often; may be null
   // Optimal mode: what is minimized. kMoves runs the moves-optimal search
   // (solver/move_optimal.h) instead of the push-optimal A*.

@@ -227,7 +227,7 @@ TEST(BoxMoves, FeatureSearchWithBoxMovesSolves) {
 // With the technique on and off (and with the feature-space order alone),
 // the solver solves the levels and the solutions replay.
 TEST(BoxMoves, SolvesWithAndWithout) {
-  for (uint32_t prune : {kPruneDefault | kPruneFessMoves, kPruneDefault & ~kPruneFessMoves,
+  for (PruneSet prune : {kPruneDefault | kPruneFessMoves, kPruneDefault & ~kPruneFessMoves,
                          kPruneFeatures | kPruneFessMoves}) {
     for (int number = 1; number <= 40; ++number) {
       const Level& level = MicrobanLevel(number);

@@ -333,7 +333,7 @@ TEST(FessAdvisors, FeatureSearchWithAdvisorsSolves) {
   uint64_t with_total = 0, without_total = 0;
   for (int number = 1; number <= 40; ++number) {
     const Level& level = MicrobanLevel(number);
-    auto run = [&](uint32_t prune, uint64_t* expanded) {
+    auto run = [&](PruneSet prune, uint64_t* expanded) {
       SolveOptions options;
       options.prune = prune;
       SearchSpec spec;
@@ -354,7 +354,7 @@ TEST(FessAdvisors, FeatureSearchWithAdvisorsSolves) {
 // With the technique on and off, the solver solves the levels and the
 // solutions replay.
 TEST(FessAdvisors, SolvesWithAndWithout) {
-  for (uint32_t prune : {kPruneDefault | kPruneFess2, kPruneDefault & ~kPruneFess2}) {
+  for (PruneSet prune : {kPruneDefault | kPruneFess2, kPruneDefault & ~kPruneFess2}) {
     for (int number = 1; number <= 40; ++number) {
       ASSERT_TRUE(
           SolvesAndReplays(MicrobanLevel(number), prune, "Microban " + std::to_string(number)));

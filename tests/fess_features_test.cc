@@ -220,7 +220,7 @@ TEST(FessFeatures, OffWhereTheyCannotDiffer) {
 // each off, solve the first 30 Microban levels and a few XSokoban ones, and
 // every solution replays.
 TEST(FessFeatures, EachOnOrOffSolvesAndReplays) {
-  for (uint32_t prune : std::vector<uint32_t>{
+  for (PruneSet prune : std::vector<PruneSet>{
            kPruneDefault | kPruneRoomConnectivity, kPruneDefault | kPruneOutOfPlan,
            kPruneDefault | kPruneHotspots, kPruneDefault | kPrunePackOrder,
            kPruneDefault | kPruneRoomConnectivity | kPruneOutOfPlan | kPruneHotspots,

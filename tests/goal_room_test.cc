@@ -240,7 +240,7 @@ TEST(SplitRooms, MarkBoxFloorMarksThePartsThatHoldBoxes) {
 // solver solves the first 20 Microban levels and XSokoban 1-3, and every
 // solution replays.
 TEST(SplitRooms, SolvesAndReplaysWithSplitRoomsOnAndOff) {
-  for (uint32_t prune : {kPruneDefault | kPruneSplitRooms, kPruneDefault & ~kPruneSplitRooms,
+  for (PruneSet prune : {kPruneDefault | kPruneSplitRooms, kPruneDefault & ~kPruneSplitRooms,
                          kPruneAll & ~kPruneSplitRooms}) {
     for (int number = 1; number <= 20; ++number) {
       ASSERT_TRUE(SolvesAndReplays(Microban().levels.at(number - 1).level, prune,

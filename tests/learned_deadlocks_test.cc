@@ -118,7 +118,7 @@ TEST(DeadPairs, EveryPositionCalledDeadIsUnsolvable) {
 // With the learning on and off, the solver solves the same levels and
 // every solution replays.
 TEST(LearnedDeadlocks, SolvesWithAndWithout) {
-  for (uint32_t prune : {uint32_t{kPruneAll}, kPruneAll & ~kPruneLearned}) {
+  for (PruneSet prune : {PruneSet{kPruneAll}, kPruneAll & ~kPruneLearned}) {
     for (int number = 1; number <= 60; ++number) {
       const Level& level = MicrobanLevel(number);
       ASSERT_TRUE(SolvesAndReplays(level, prune, "Microban " + std::to_string(number)));

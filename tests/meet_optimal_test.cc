@@ -30,7 +30,7 @@
 namespace sokoban {
 namespace {
 
-constexpr uint32_t kWithout = kPruneAll & ~kPruneBidir;
+constexpr PruneSet kWithout = kPruneAll & ~kPruneBidir;
 
 // A position: the box squares, sorted, then the player's normalized square
 // (the smallest it can walk to).

@@ -18,7 +18,7 @@
 
 namespace sokoban {
 
-inline SolveResult SolveOptimal(const Level& level, uint32_t prune,
+inline SolveResult SolveOptimal(const Level& level, PruneSet prune,
                                 uint64_t max_expansions = 3'000'000) {
   SolveOptions options;
   options.mode = SolveMode::kOptimal;

@@ -147,8 +147,8 @@ TEST(PairPenalty, OptimalPushCountsUnchanged) {
 // 96 came out at 39 pushes, marked push-optimal, though 37 do. With the
 // pair penalties and without them, the answer is 37 and replays.
 TEST(PairPenalty, OptimalModeReopensClosedStates) {
-  for (uint32_t prune :
-       std::vector<uint32_t>{kPruneAll, kPruneAll & ~kPrunePairs, kPruneBipartite}) {
+  for (PruneSet prune :
+       std::vector<PruneSet>{kPruneAll, kPruneAll & ~kPrunePairs, kPruneBipartite}) {
     const SolveResult r = SolveOptimal(MicrobanLevel(96), prune);
     ASSERT_EQ(r.status, SolveStatus::kSolved) << prune;
     EXPECT_EQ(r.metrics.pushes, 37) << prune;

@@ -77,7 +77,7 @@ inline void ExpectSolvesWithAndWithout(uint32_t technique) {
   for (int number = 1; number <= 60; ++number) {
     levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
   }
-  for (uint32_t prune : {uint32_t{kPruneDefault | technique}, uint32_t{kPruneDefault}}) {
+  for (PruneSet prune : {PruneSet{kPruneDefault | technique}, PruneSet{kPruneDefault}}) {
     for (const auto& [name, level] : levels) {
       ASSERT_TRUE(SolvesAndReplays(level, prune, name));
     }

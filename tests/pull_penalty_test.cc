@@ -22,7 +22,7 @@ namespace sokoban {
 namespace {
 
 // Options that run `member` alone.
-SolveOptions Alone(const char* member, uint32_t prune, uint64_t max_expansions) {
+SolveOptions Alone(const char* member, PruneSet prune, uint64_t max_expansions) {
   SolveOptions options;
   options.member = member;
   options.prune = prune;
@@ -111,8 +111,8 @@ TEST(PullPenalty, SolvesWithAndWithout) {
   for (int number = 1; number <= 60; ++number) {
     levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
   }
-  for (const uint32_t prune : {uint32_t{kPruneDefault | kPrunePullPenalty},
-                               uint32_t{kPruneDefault & ~kPrunePullPenalty}}) {
+  for (const PruneSet prune : {PruneSet{kPruneDefault | kPrunePullPenalty},
+                               PruneSet{kPruneDefault & ~kPrunePullPenalty}}) {
     for (const auto& [name, level] : levels) {
       ASSERT_TRUE(SolvesAndReplays(level, prune, name));
     }

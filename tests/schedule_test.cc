@@ -159,7 +159,7 @@ TEST(Schedule, MemberAlone) {
 TEST(Schedule, OwnTablesMembersAloneSearchAsTheirTwins) {
   SolveOptions options;
   options.max_expansions = 100'000;
-  const auto expansions = [&](const Level& level, const char* member, uint32_t prune) {
+  const auto expansions = [&](const Level& level, const char* member, PruneSet prune) {
     options.member = member;
     options.prune = prune;
     return ExpansionsToSolve(level, options, member);
@@ -217,7 +217,7 @@ TEST(Schedule, SolvesWithAndWithoutItsMembers) {
   const Level& level = MicrobanLevel(153);
   uint64_t expanded[3] = {0, 0, 0};
   int k = 0;
-  for (uint32_t prune : {uint32_t{kPruneDefault}, kPruneDefault & ~kPruneSchedule,
+  for (PruneSet prune : {PruneSet{kPruneDefault}, kPruneDefault & ~kPruneSchedule,
                          kPruneDefault & ~kPruneDeadPairs}) {
     SolveOptions options;
     options.prune = prune;

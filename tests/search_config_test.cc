@@ -90,7 +90,7 @@ const Level& LevelWithRooms() {
   }
 }
 
-Parts Build(const Board& board, SolveMode mode, uint32_t prune, const SearchSpec& spec) {
+Parts Build(const Board& board, SolveMode mode, PruneSet prune, const SearchSpec& spec) {
   SolveOptions options;
   options.mode = mode;
   options.prune = prune;
@@ -163,8 +163,8 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault, pull_penalties).evaluator, "matching");
   pull_penalties.penalties = true;
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault, pull_penalties).evaluator, "penalty");
-  for (const uint32_t prune :
-       {static_cast<uint32_t>(kPruneDefault), kPruneDefault & ~kPruneBidir}) {
+  for (const PruneSet prune :
+       {static_cast<PruneSet>(kPruneDefault), kPruneDefault & ~kPruneBidir}) {
     for (const SolveMode mode : {SolveMode::kOptimal, SolveMode::kFast}) {
       SolveOptions options;
       options.mode = mode;
@@ -259,16 +259,16 @@ namespace sokoban {
 namespace {
 
 TEST(ParsePruneList, NamesAddAndMinusNamesRemoveInOrder) {
-  EXPECT_EQ(*ParsePruneList("default"), static_cast<uint32_t>(kPruneDefault));
+  EXPECT_EQ(*ParsePruneList("default"), static_cast<PruneSet>(kPruneDefault));
   EXPECT_EQ(*ParsePruneList("none"), 0u);
   EXPECT_EQ(*ParsePruneList("dead,freeze"),
-            static_cast<uint32_t>(kPruneDeadSquares | kPruneFreeze));
+            static_cast<PruneSet>(kPruneDeadSquares | kPruneFreeze));
   EXPECT_EQ(*ParsePruneList("default,-learned"),
-            static_cast<uint32_t>(kPruneDefault & ~kPruneLearned));
+            static_cast<PruneSet>(kPruneDefault & ~kPruneLearned));
   EXPECT_EQ(*ParsePruneList("all,-bidir,-packorder"),
-            static_cast<uint32_t>(kPruneAll & ~kPruneBidir & ~kPrunePackOrder));
+            static_cast<PruneSet>(kPruneAll & ~kPruneBidir & ~kPrunePackOrder));
   // Order matters: a name after its removal puts it back.
-  EXPECT_EQ(*ParsePruneList("default,-learned,learned"), static_cast<uint32_t>(kPruneDefault));
+  EXPECT_EQ(*ParsePruneList("default,-learned,learned"), static_cast<PruneSet>(kPruneDefault));
   EXPECT_EQ(*ParsePruneList("-dead"), 0u);
   const auto bad = ParsePruneList("default,-nothing");
   ASSERT_FALSE(bad.ok());

@@ -25,7 +25,7 @@
 namespace sokoban {
 namespace {
 
-SolveResult SolveWith(const Level& level, SolveMode mode, uint32_t prune) {
+SolveResult SolveWith(const Level& level, SolveMode mode, PruneSet prune) {
   SolveOptions options;
   options.mode = mode;
   options.prune = prune;
@@ -54,7 +54,7 @@ TEST(SearchTechniques, PruningKeepsOptimalPushCounts) {
 // Every technique alone, all of them and none still solve the levels, and
 // the solutions replay.
 TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
-  for (uint32_t prune : std::vector<uint32_t>{kPruneDeadSquares,
+  for (PruneSet prune : std::vector<PruneSet>{kPruneDeadSquares,
                                               kPruneFreeze,
                                               kPruneBipartite,
                                               kPruneCorral,

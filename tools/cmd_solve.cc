@@ -193,7 +193,7 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
       return absl::StrCat("--optimize must be moves or pushes, not '", f.optimize_name, "'");
     }
   }
-  absl::StatusOr<uint32_t> prune = ParsePruneList(f.prune);
+  absl::StatusOr<PruneSet> prune = ParsePruneList(f.prune);
   if (!prune.ok()) return std::string(prune.status().message());
   options.prune = *prune;
   if (f.time_limit < 0) return std::string("--time-limit must not be negative");
