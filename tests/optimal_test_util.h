@@ -69,7 +69,7 @@ struct PushCountTotals {
 // and, where solved, the same push count, both solutions push-optimal and
 // replayed by the rules engine.
 inline void ExpectSamePushCounts(const std::vector<std::pair<std::string, Level>>& levels,
-                                 uint32_t with_flags, uint32_t without_flags,
+                                 PruneSet with_flags, PruneSet without_flags,
                                  PushCountTotals* totals = nullptr) {
   PushCountTotals seen;
   for (const auto& [name, level] : levels) {
