@@ -6,7 +6,8 @@
 
 namespace sokoban {
 
-PairPenalty::PairPenalty(const Board& board, const LowerBound& bound, Direction direction)
+PairPenalty::PairPenalty(const Board& board, const LowerBound& bound, Direction direction,
+                         bool dead_only)
     : n_(board.size()), boxes_(board.box_count()), direction_(direction) {
   const int goals = static_cast<int>(board.goals().size());
   if (n_ > kMaxSquares || goals < 2 || goals != boxes_) return;
@@ -15,8 +16,12 @@ PairPenalty::PairPenalty(const Board& board, const LowerBound& bound, Direction 
   const std::vector<Square>& targets =
       direction == Direction::kPush ? board.goals() : board.start_boxes();
   pen_.assign(offset_[static_cast<size_t>(n_) * n_], kDeadPen);
-  for (int i = 0; i < goals; ++i) {
-    for (int j = i + 1; j < goals; ++j) Search(board, bound, targets, i, j);
+  if (dead_only) {
+    SearchAll(board, targets);
+  } else {
+    for (int i = 0; i < goals; ++i) {
+      for (int j = i + 1; j < goals; ++j) Search(board, bound, targets, i, j);
+    }
   }
   max_pen_.assign(static_cast<size_t>(n_) * n_, 0);
   for (int a = 0; a < n_; ++a) {
@@ -163,6 +168,60 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound,
         }
       }
     }
+  }
+}
+
+// The moves are Search's; the two boxes are told apart by their squares
+// only (x < y), so that each position is one slot, reached or not.
+void PairPenalty::SearchAll(const Board& board, const std::vector<Square>& targets) {
+  const size_t slots = static_cast<size_t>(offset_[static_cast<size_t>(n_) * n_]);
+  std::vector<uint8_t> seen(slots, 0);
+  queue_.clear();
+  const int goals = static_cast<int>(targets.size());
+  for (int i = 0; i < goals; ++i) {
+    for (int j = i + 1; j < goals; ++j) {
+      const int lo = std::min(targets[i], targets[j]), hi = std::max(targets[i], targets[j]);
+      const size_t key = PairKey(lo, hi);
+      for (int s = offset_[key]; s < offset_[key + 1]; ++s) {
+        if (seen[s]) continue;
+        seen[s] = 1;
+        queue_.push_back(lo << 16 | hi << 8 | (s - offset_[key]));
+      }
+    }
+  }
+  const uint8_t* regions = region_.data();
+  for (size_t head = 0; head < queue_.size(); ++head) {
+    const int code = queue_[head];
+    const int r = code & 0xFF, x = code >> 16, y = code >> 8 & 0xFF;
+    const uint8_t* here = regions + PairKey(x, y) * n_;
+    for (int which = 0; which < 2; ++which) {
+      const int box = which == 0 ? x : y, other = which == 0 ? y : x;
+      for (int d = 0; d < 4; ++d) {
+        const int p = board.Neighbour(box, d);
+        if (p == kNoSquare || p == other) continue;
+        int player;
+        if (direction_ == Direction::kPush) {
+          if (here[p] != r) continue;
+          const int back = board.Neighbour(p, d);
+          if (back == kNoSquare || back == other) continue;
+          player = back;
+        } else {
+          const int back = board.Neighbour(box, d ^ 2);
+          if (back == kNoSquare || back == other || here[back] != r) continue;
+          player = box;
+        }
+        const int lo = std::min(p, other), hi = std::max(p, other);
+        const size_t key = PairKey(lo, hi);
+        const int r2 = regions[key * n_ + player];
+        const size_t s = static_cast<size_t>(offset_[key]) + r2;
+        if (seen[s]) continue;
+        seen[s] = 1;
+        queue_.push_back(lo << 16 | hi << 8 | r2);
+      }
+    }
+  }
+  for (size_t s = 0; s < slots; ++s) {
+    if (seen[s]) pen_[s] = 0;
   }
 }
 
