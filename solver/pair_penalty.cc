@@ -61,9 +61,8 @@ void PairPenalty::BuildRegions(const Board& board) {
           return;
         }
         reach.Mark(board, occupied.data(), p);
-        for (int q = p; q < n_; ++q) {
-          if (reach.Reached(q)) region[q] = static_cast<uint8_t>(areas);
-        }
+        const Square* area = reach.squares();
+        for (int k = 0; k < reach.count(); ++k) region[area[k]] = static_cast<uint8_t>(areas);
         ++areas;
       }
       occupied[a] = occupied[b] = 0;
