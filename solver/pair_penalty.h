@@ -102,6 +102,12 @@ class PairPenalty {
   void BuildRegions(const Board& board);
   void Search(const Board& board, const LowerBound& bound, const std::vector<Square>& targets,
               int gi, int gj);
+  // Calls f(which, p, other, key, r2) for each move from the position with
+  // boxes on x and y and the player in area r: box `which` (0: the one on
+  // x; a std::integral_constant) goes to p, `other` is the other box's square, key the pair (p,
+  // other)'s PairKey and r2 the player's area after the move.
+  template <class F>
+  void ForEachMove(const Board& board, int x, int y, int r, F&& f) const;
   // The dead-only table's search (see the constructor).
   void SearchAll(const Board& board, const std::vector<Square>& targets);
 
