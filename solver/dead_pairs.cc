@@ -2,7 +2,8 @@
 
 namespace sokoban {
 
-DeadPairs::DeadPairs(const Board& board) : bound_(board, Direction::kPush), pairs_(board, bound_) {}
+DeadPairs::DeadPairs(const Board& board)
+    : bound_(board, Direction::kPush), pairs_(board, bound_, Direction::kPush, true) {}
 
 bool DeadPairs::Matches(const Square* boxes, int count, int player, int moved) const {
   for (int j = 0; j < count; ++j) {

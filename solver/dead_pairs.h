@@ -4,10 +4,11 @@
 // from which no sequence of pushes puts both on distinct goals: every
 // position holding those two boxes, with the player in that area, is dead
 // (a solution, cut down to the two boxes, would be such a sequence; fewer
-// boxes never block a walk or a push). The table is PairPenalty's (one
-// breadth-first pull search per pair of goals over all two-box positions,
-// built once per level), here used for its dead pairs only. It costs up to
-// a second on large levels, so Solve builds it only for levels still open
+// boxes never block a walk or a push). The table is PairPenalty's dead-only
+// one (one breadth-first pull search from every pair of goals at once over
+// all two-box positions, built once per level). It cost up to a second on
+// large levels with a search per pair of goals, so Solve builds it only for
+// levels still open
 // after kPlainAfter expansions (solver/schedule.h), and the level's push
 // searches share it.
 //

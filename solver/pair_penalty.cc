@@ -1,12 +1,14 @@
 #include "solver/pair_penalty.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "solver/reach.h"
 
 namespace sokoban {
 
-PairPenalty::PairPenalty(const Board& board, const LowerBound& bound, Direction direction)
+PairPenalty::PairPenalty(const Board& board, const LowerBound& bound, Direction direction,
+                         bool dead_only)
     : n_(board.size()), boxes_(board.box_count()), direction_(direction) {
   const int goals = static_cast<int>(board.goals().size());
   if (n_ > kMaxSquares || goals < 2 || goals != boxes_) return;
@@ -15,8 +17,12 @@ PairPenalty::PairPenalty(const Board& board, const LowerBound& bound, Direction 
   const std::vector<Square>& targets =
       direction == Direction::kPush ? board.goals() : board.start_boxes();
   pen_.assign(offset_[static_cast<size_t>(n_) * n_], kDeadPen);
-  for (int i = 0; i < goals; ++i) {
-    for (int j = i + 1; j < goals; ++j) Search(board, bound, targets, i, j);
+  if (dead_only) {
+    SearchAll(board, targets);
+  } else {
+    for (int i = 0; i < goals; ++i) {
+      for (int j = i + 1; j < goals; ++j) Search(board, bound, targets, i, j);
+    }
   }
   max_pen_.assign(static_cast<size_t>(n_) * n_, 0);
   for (int a = 0; a < n_; ++a) {
@@ -56,9 +62,8 @@ void PairPenalty::BuildRegions(const Board& board) {
           return;
         }
         reach.Mark(board, occupied.data(), p);
-        for (int q = p; q < n_; ++q) {
-          if (reach.Reached(q)) region[q] = static_cast<uint8_t>(areas);
-        }
+        const Square* area = reach.squares();
+        for (int k = 0; k < reach.count(); ++k) region[area[k]] = static_cast<uint8_t>(areas);
         ++areas;
       }
       occupied[a] = occupied[b] = 0;
@@ -67,6 +72,42 @@ void PairPenalty::BuildRegions(const Board& board) {
   }
   offset_[static_cast<size_t>(n_) * n_] = slots;
   enabled_ = true;
+}
+
+template <class F>
+__attribute__((always_inline)) inline void PairPenalty::ForEachMove(const Board& board, int x,
+                                                                    int y, int r, F&& f) const {
+  const uint8_t* regions = region_.data();
+  // The areas of the position's own pair of squares.
+  const uint8_t* here = regions + PairKey(std::min(x, y), std::max(x, y)) * n_;
+  // Box 0 moves, then box 1: `which` a constant for f.
+  auto moves = [&](auto which) __attribute__((always_inline)) {
+    const int box = which == 0 ? x : y, other = which == 0 ? y : x;
+    for (int d = 0; d < 4; ++d) {
+      // A pull: the player stands on p next to the box and steps back to
+      // `back`; the box follows onto p. A push (kPull's table): the player
+      // behind the box (on `back`, the other side) pushes it onto p and
+      // stands where it was. The child's pair is (p, other): its areas
+      // give r2.
+      const int p = board.Neighbour(box, d);
+      if (p == kNoSquare || p == other) continue;
+      int player;
+      if (direction_ == Direction::kPush) {
+        if (here[p] != r) continue;
+        const int back = board.Neighbour(p, d);
+        if (back == kNoSquare || back == other) continue;
+        player = back;
+      } else {
+        const int back = board.Neighbour(box, d ^ 2);
+        if (back == kNoSquare || back == other || here[back] != r) continue;
+        player = box;
+      }
+      const size_t key = PairKey(std::min(p, other), std::max(p, other));
+      f(which, p, other, key, static_cast<int>(regions[key * n_ + player]));
+    }
+  };
+  moves(std::integral_constant<int, 0>());
+  moves(std::integral_constant<int, 1>());
 }
 
 // Breadth-first over pulls from box 0 on goal gi and box 1 on goal gj, the
@@ -99,48 +140,24 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound,
   for (int r = 0; r < offset_[PairKey(lo, hi) + 1] - offset_[PairKey(lo, hi)]; ++r) {
     if (const size_t s = slot(x0, y0, r); seen_[s] == kUnseen) visit(x0, y0, r, s, 0);
   }
-  const uint8_t* regions = region_.data();
   for (size_t head = 0; head < queue_.size(); head += 2) {
     const int code = queue_[head];
     const int r = code & 0xFF, x = code >> 16, y = code >> 8 & 0xFF;
     const uint16_t next = seen_[static_cast<uint32_t>(queue_[head + 1])] + 1;
-    // The areas of the position's own pair of squares.
-    const uint8_t* here = regions + PairKey(std::min(x, y), std::max(x, y)) * n_;
-    for (int which = 0; which < 2; ++which) {
-      const int box = which == 0 ? x : y, other = which == 0 ? y : x;
-      for (int d = 0; d < 4; ++d) {
-        // A pull: the player stands on p next to the box and steps back to
-        // `back`; the box follows onto p. A push (kPull's table): the
-        // player behind the box (on `back`, the other side) pushes it onto
-        // p and stands where it was. The child's pair is (p, other): its
-        // areas give r2, its offset the slot.
-        const int p = board.Neighbour(box, d);
-        if (p == kNoSquare || p == other) continue;
-        int player;
-        if (direction_ == Direction::kPush) {
-          if (here[p] != r) continue;
-          const int back = board.Neighbour(p, d);
-          if (back == kNoSquare || back == other) continue;
-          player = back;
-        } else {
-          const int back = board.Neighbour(box, d ^ 2);
-          if (back == kNoSquare || back == other || here[back] != r) continue;
-          player = box;
-        }
-        const size_t key = PairKey(std::min(p, other), std::max(p, other));
-        const int r2 = regions[key * n_ + player];
-        // Box 0 is the moved box when which == 0, else `other`.
-        const int flip = which == 0 ? p > other : other > p;
-        const size_t s = (static_cast<size_t>(offset_[key]) + r2) * 2 + flip;
-        // Most children were seen already: that test stays in the loop.
-        if (seen_[s] != kUnseen) continue;
-        if (which == 0) {
-          visit(p, y, r2, s, next);
-        } else {
-          visit(x, p, r2, s, next);
-        }
-      }
-    }
+    ForEachMove(
+        board, x, y,
+        r, [&](int which, int p, int other, size_t key, int r2) __attribute__((always_inline)) {
+          // Box 0 is the moved box when which == 0, else `other`.
+          const int flip = which == 0 ? p > other : other > p;
+          const size_t s = (static_cast<size_t>(offset_[key]) + r2) * 2 + flip;
+          // Most children were seen already: that test stays in the loop.
+          if (seen_[s] != kUnseen) return;
+          if (which == 0) {
+            visit(p, y, r2, s, next);
+          } else {
+            visit(x, p, r2, s, next);
+          }
+        });
   }
   // Each labelled position's excess over the distances, for both ways of
   // sending its two boxes to these goals.
@@ -163,6 +180,41 @@ void PairPenalty::Search(const Board& board, const LowerBound& bound,
         }
       }
     }
+  }
+}
+
+// The moves are Search's; the two boxes are told apart by their squares
+// only (x < y), so that each position is one slot, reached or not.
+void PairPenalty::SearchAll(const Board& board, const std::vector<Square>& targets) {
+  const size_t slots = static_cast<size_t>(offset_[static_cast<size_t>(n_) * n_]);
+  std::vector<uint8_t> seen(slots, 0);
+  queue_.clear();
+  const int goals = static_cast<int>(targets.size());
+  for (int i = 0; i < goals; ++i) {
+    for (int j = i + 1; j < goals; ++j) {
+      const int lo = std::min(targets[i], targets[j]), hi = std::max(targets[i], targets[j]);
+      const size_t key = PairKey(lo, hi);
+      for (int s = offset_[key]; s < offset_[key + 1]; ++s) {
+        if (seen[s]) continue;
+        seen[s] = 1;
+        queue_.push_back(lo << 16 | hi << 8 | (s - offset_[key]));
+      }
+    }
+  }
+  for (size_t head = 0; head < queue_.size(); ++head) {
+    const int code = queue_[head];
+    const int r = code & 0xFF, x = code >> 16, y = code >> 8 & 0xFF;
+    ForEachMove(
+        board, x, y,
+        r, [&](int, int p, int other, size_t key, int r2) __attribute__((always_inline)) {
+          const size_t s = static_cast<size_t>(offset_[key]) + r2;
+          if (seen[s]) return;
+          seen[s] = 1;
+          queue_.push_back(std::min(p, other) << 16 | std::max(p, other) << 8 | r2);
+        });
+  }
+  for (size_t s = 0; s < slots; ++s) {
+    if (seen[s]) pen_[s] = 0;
   }
 }
 

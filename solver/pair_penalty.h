@@ -51,7 +51,14 @@ class PairPenalty {
   // bound gives the single-box distances, in `direction`. For a pull search
   // (Direction::kPull, `bidir`) the targets are the start squares and the
   // table counts pulls: the same construction with the moves reversed.
-  PairPenalty(const Board& board, const LowerBound& bound, Direction direction = Direction::kPush);
+  // With `dead_only` the table tells dead pairs only (a pair that is not
+  // dead has penalty 0), and is built by one breadth-first search from
+  // every pair of goals at once over positions whose boxes carry no labels:
+  // a position is dead when it is not reached from any (the excess of a
+  // position reached is finite: the distances of its boxes are at most the
+  // pushes of each).
+  PairPenalty(const Board& board, const LowerBound& bound, Direction direction = Direction::kPush,
+              bool dead_only = false);
 
   bool Enabled() const { return enabled_; }
 
@@ -95,6 +102,14 @@ class PairPenalty {
   void BuildRegions(const Board& board);
   void Search(const Board& board, const LowerBound& bound, const std::vector<Square>& targets,
               int gi, int gj);
+  // Calls f(which, p, other, key, r2) for each move from the position with
+  // boxes on x and y and the player in area r: box `which` (0: the one on
+  // x; a std::integral_constant) goes to p, `other` is the other box's square, key the pair (p,
+  // other)'s PairKey and r2 the player's area after the move.
+  template <class F>
+  void ForEachMove(const Board& board, int x, int y, int r, F&& f) const;
+  // The dead-only table's search (see the constructor).
+  void SearchAll(const Board& board, const std::vector<Square>& targets);
 
   int n_ = 0;
   int boxes_ = 0;

@@ -132,6 +132,40 @@ TEST(PairPenalty, TwoBoxesInARowInACorridorAreDead) {
   EXPECT_EQ(SolveOptimal(level, kPruneAll & ~kPrunePairs).status, SolveStatus::kUnsolvable);
 }
 
+// The dead-only table (one search from every pair of goals at once) finds
+// dead exactly the pairs the full table does, in both directions, and no
+// penalty besides.
+TEST(PairPenalty, DeadOnlyTableHasTheSameDeadPairs) {
+  int dead = 0, alive = 0, tables = 0;
+  std::vector<const Level*> levels;
+  for (int number = 1; number <= 155; number += 6) levels.push_back(&MicrobanLevel(number));
+  levels.push_back(&XsokobanLevel(1));
+  for (const Level* level : levels) {
+    const Board board = *Board::Build(*level);
+    for (Direction direction : {Direction::kPush, Direction::kPull}) {
+      LowerBound bound(board, direction);
+      PairPenalty full(board, bound, direction), dead_only(board, bound, direction, true);
+      ASSERT_EQ(full.Enabled(), dead_only.Enabled());
+      if (!full.Enabled()) continue;
+      ++tables;
+      for (int a = 0; a < board.size(); ++a) {
+        for (int b = a + 1; b < board.size(); ++b) {
+          for (int p = 0; p < board.size(); ++p) {
+            if (p == a || p == b) continue;
+            const bool is_dead = full.PairValue(a, b, p) == PairPenalty::kDead;
+            (is_dead ? dead : alive) += 1;
+            ASSERT_EQ(dead_only.PairValue(a, b, p), is_dead ? PairPenalty::kDead : 0)
+                << level->title << " " << a << " " << b << " " << p;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(tables, 40);
+  EXPECT_GT(dead, 0);
+  EXPECT_GT(alive, 0);
+}
+
 // Optimal mode gives the same push counts with the pair penalties as
 // without, on Microban 1-92 (the levels before the first hard one), random
 // small rooms and generated levels; the statuses match too (a room with no
