@@ -70,6 +70,7 @@ constexpr PruneName kPruneNames[] = {
     {"wholelearn", kPruneWholeLearn},
     {"penalty", kPrunePenalty},
     {"penpull", kPrunePullPenalty},
+    {"boxpen", kPruneBoxPenalty},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

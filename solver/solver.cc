@@ -94,6 +94,14 @@ constexpr Member kFastPortfolio[] = {
     {.name = "boxmoves",
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true},
      .needs = kPruneFessMoves | kPruneFeatures,
+     .without = kPruneBoxPenalty,
+     .schedule = ScheduleMember::kBoxMoves,
+     .min_boxes = 12},
+    // `boxpen`: the box-moves member with the penalty patterns
+    // (solver/eval_penalty.h) in its place, with its turns.
+    {.name = "boxpenalty",
+     .spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true, .penalties = true},
+     .needs = kPruneFessMoves | kPruneFeatures | kPruneBoxPenalty,
      .schedule = ScheduleMember::kBoxMoves,
      .min_boxes = 12},
     // `schedule3`: `open` with tables of its own, as alone (XSokoban 35 and

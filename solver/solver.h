@@ -145,10 +145,13 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              a share of its own (`pullpenalty`; solver/cost_turns.h); the
 //              other members keep their searches (not with `penalty`, which
 //              gives the pull search the patterns already)
+//   boxpen     with fessmoves: the box-moves member searches with the
+//              penalty patterns of `penalty`, in the place and with the
+//              turns of the one without them (`boxpenalty`)
 // The set of `--prune` techniques on, one bit each (PruneFlags).
 using PruneSet = uint64_t;
 // How many bits PruneFlags uses: a new technique takes bit kPruneBits and adds one to it.
-constexpr int kPruneBits = 32;
+constexpr int kPruneBits = 35;
 enum PruneFlags : PruneSet {
   kPruneDeadSquares = uint64_t{1} << 0,
   kPruneFreeze = uint64_t{1} << 1,
@@ -182,6 +185,7 @@ enum PruneFlags : PruneSet {
   kPruneWholeLearn = uint64_t{1} << 29,
   kPrunePullPenalty = uint64_t{1} << 30,
   kPrunePenalty = uint64_t{1} << 31,
+  kPruneBoxPenalty = uint64_t{1} << 34,
   kPruneAll = (PruneSet{1} << kPruneBits) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots`, `deadsets`, `deadscan`, `corralbig`, `splitroom`, `wholelearn` and
@@ -222,7 +226,7 @@ enum PruneFlags : PruneSet {
 // Parses a comma list of
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
-// schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,wholelearn,penalty,penpull",
+// schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,wholelearn,penalty,penpull,boxpen",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<PruneSet> ParsePruneList(std::string_view list);

@@ -251,7 +251,8 @@ int RunSolve(const Args& args) {
       "splitroom (a goal room splitting the floor between boxes filled from each side), "
       "wholelearn (states dead as a whole position learned as patterns), "
       "penalty (penalty patterns learned around the moved box added to the bound), "
-      "penpull (one more member: the pull search with penalty patterns, a share of its own); "
+      "penpull (one more member: the pull search with penalty patterns, a share of its own), "
+      "boxpen (the box-moves member with penalty patterns); "
       "or all, default (all but roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, "
       "splitroom, wholelearn and penalty; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
@@ -273,7 +274,8 @@ int RunSolve(const Args& args) {
       "append each finished level to FILE (JSON lines); rerun to resume")(
       "member", po::value(&flags.member)->value_name("NAME"),
       "for measuring the fast-mode portfolio: run only its search NAME (features, weighted, "
-      "pull, plain, open, unlearned, boxmoves, ownopen, deadsets, pullpenalty), alone from the "
+      "pull, plain, open, unlearned, boxmoves, ownopen, deadsets, pullpenalty, boxpenalty), alone "
+      "from the "
       "start");
   // A bare --optimize takes no value from the next word, which is a file or
   // another option: only --optimize=M names the metric.
