@@ -5,7 +5,8 @@
 
 namespace sokoban {
 
-GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool split_rooms)
+GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool split_rooms,
+                     bool player_out)
     : board_(board), reach_(board.size()), room_at_(board.size(), -1), inside_(board.size(), 0) {
   std::vector<uint8_t> seen(board.size(), 0);
   for (Square first : board.goals()) {
@@ -38,14 +39,18 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool sp
       MarkBoxReach(board, room, &reached);
       work_ += static_cast<int64_t>(board.size()) * 8;
       for (int sq = 0; sq < board.size(); ++sq) reached[sq] = reached[sq] && outside[sq];
-      emptied = Empty(goals, room, reached, &leaving);
+      // With `packsearch`, the player must get back out of the room too
+      // (solver/room_order_search.cc).
+      if (player_out && work_ <= kMaxWork / 2)
+        emptied = EmptySearch(goals, room, reached, &outside, &leaving);
+      if (!emptied) emptied = Empty(goals, room, reached, &leaving);
     }
     if (!emptied) emptied = Empty(goals, room, outside, &leaving);
     if (!emptied && split_rooms && main_floor && work_ <= kMaxWork &&
         MarkBoxFloor(board, room, &outside) > 1) {
       // A room that splits the floor between boxes: from every part that
-      // holds boxes, the player kept to its side (solver/split_room_order.cc).
-      emptied = EmptySplit(goals, room, outside, &leaving);
+      // holds boxes, the player kept to its side (solver/room_order_search.cc).
+      emptied = EmptySearch(goals, room, outside, nullptr, &leaving);
     }
     if (work_ > kMaxWork) return;  // out of budget: no more orders
     if (!emptied) continue;        // a box that cannot leave: no order
@@ -207,7 +212,8 @@ bool GoalRooms::Empty(const std::vector<Square>& goals, const std::vector<uint8_
 }
 
 int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
-                        const std::vector<uint8_t>& outside, int player, int* end) {
+                        const std::vector<uint8_t>& outside, int player, int* end,
+                        const std::vector<uint8_t>* player_floor) {
   const int n = board_.size();
   // The other boxes of the room stand still; the box itself is an obstacle
   // while the player walks, and moves between walks.
@@ -250,8 +256,18 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
   for (size_t head = 0; head < nodes.size(); ++head) {
     const Node node = nodes[head];
     if (outside[node.box]) {
-      if (end) *end = board_.Neighbour(node.box, node.side);
-      return node.pulls;
+      // With player_floor, the player behind the box must walk back out.
+      bool out = player_floor == nullptr;
+      if (!out) {
+        occupied[node.box] = 1;
+        walk(board_.Neighbour(node.box, node.side));
+        occupied[node.box] = 0;
+        for (int i = 0; i < reach_.count() && !out; ++i) out = (*player_floor)[reach_.squares()[i]];
+      }
+      if (out) {
+        if (end) *end = board_.Neighbour(node.box, node.side);
+        return node.pulls;
+      }
     }
     if (work_ > kMaxWork) return -1;
     occupied[node.box] = 1;

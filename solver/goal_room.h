@@ -56,9 +56,12 @@ class GoalRooms {
   // With `split_rooms` too (`--prune splitroom`), a room that gets no order
   // so and splits the floor into parts that each hold boxes at the start is
   // filled from each of them, the player kept to the side it is on
-  // (EmptySplit).
+  // (EmptySearch). With `player_out` too (`--prune packsearch`), the boxes
+  // leave onto the main floor in a search over which box leaves next, the
+  // player getting back out of the room after each (EmptySearch); a room
+  // that cannot be emptied so keeps the order without it.
   explicit GoalRooms(const Board& board, int min_goals = 2, bool main_floor = false,
-                     bool split_rooms = false);
+                     bool split_rooms = false, bool player_out = false);
 
   int room_count() const { return static_cast<int>(order_.size()); }
   // The room (with an order) that sq is a goal of or an entrance to; -1 if
@@ -85,18 +88,25 @@ class GoalRooms {
   // can leave.
   bool Empty(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
              const std::vector<uint8_t>& outside, std::vector<Square>* leaving);
-  // As Empty for a room that splits the floor between boxes
-  // (solver/split_room_order.cc): the player kept to where it stood when
-  // the box before left; a search over which box leaves next.
-  bool EmptySplit(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
-                  const std::vector<uint8_t>& outside, std::vector<Square>* leaving);
+  // As Empty, by a search over which box leaves next
+  // (solver/room_order_search.cc). Without `player_floor` (a room that
+  // splits the floor between boxes), the player is kept to where it stood
+  // when the box before left; with it, the player starts anywhere outside
+  // the room and must get back, the box that left standing, to a square
+  // marked in *player_floor.
+  bool EmptySearch(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
+                   const std::vector<uint8_t>& outside, const std::vector<uint8_t>* player_floor,
+                   std::vector<Square>* leaving);
   // The fewest pulls that take the box on `box` out of its room onto a
   // square marked in `outside` (every other square marked in `filled` holds
   // a box that stays), the player starting on `player`'s side of the boxes
   // (-1: anywhere outside the room), *end (if not null) set to where the
-  // player stands after them; -1 if it cannot leave.
+  // player stands after them; -1 if it cannot leave. With `player_floor`,
+  // the box is out only when the player, behind it, can walk to a square
+  // marked in *player_floor.
   int PullsOut(int box, const std::vector<uint8_t>& filled, const std::vector<uint8_t>& outside,
-               int player = -1, int* end = nullptr);
+               int player = -1, int* end = nullptr,
+               const std::vector<uint8_t>* player_floor = nullptr);
 
   // Squares visited by the fills so far; rooms not ordered within
   // kMaxWork get no order (a bound for boards of thousands of boxes).

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <string>
@@ -117,15 +118,15 @@ bool FillsForwards(const Board& board, const GoalRooms& rooms, int r, std::strin
 
 // Every room of every XSokoban level fills forwards (FillsForwards), its
 // order found with boxes leaving onto any floor, onto the main floor
-// (`packorder`) and with `splitroom`.
+// (`packorder`), with `splitroom` and with `packsearch`.
 TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
   ASSERT_EQ(xsokoban.levels.size(), 90u);
-  for (int variant = 0; variant < 3; ++variant) {
+  for (int variant = 0; variant < 4; ++variant) {
     int rooms_checked = 0;
     for (const auto& entry : xsokoban.levels) {
       const Board board = *Board::Build(entry.level);
-      const GoalRooms rooms(board, 2, variant > 0, variant > 1);
+      const GoalRooms rooms(board, 2, variant > 0, variant == 2, variant == 3);
       for (int r = 0; r < rooms.room_count(); ++r) {
         ++rooms_checked;
         std::string failed;
@@ -136,6 +137,34 @@ TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
     }
     EXPECT_GE(rooms_checked, 90);
   }
+}
+
+// XSokoban 47's room (columns 14-16 of rows 3-7, and (13,7)) cannot be
+// filled box by box, each box pushed in from the main floor all the way to
+// its goal: of the goals of rows 5 and 7, (14,5) must fill last (any other
+// is pushed from a square of those rows or a wall, or from rows 3-4, which
+// the player then cannot leave), from (13,5); a box reaches (13,5) only
+// from (13,6) with the player on (13,7), which the player then reaches only
+// through (14,7), so (14,7) fills while that box waits on (13,5). The
+// search with the player getting back out after each box (`packsearch`)
+// finds no order and the room keeps the order without it, where (14,7)
+// fills before (14,5); goal 0 is (16,3) either way.
+TEST(GoalRooms, XSokoban47HasNoOrderWithThePlayerOut) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  const Level& level = xsokoban.levels[46].level;
+  ASSERT_EQ(level.title, "47");
+  const Board board = *Board::Build(level);
+  const GoalRooms searched(board, 2, true, false, true), greedy(board, 2, true);
+  ASSERT_EQ(searched.room_count(), 1);
+  ASSERT_EQ(greedy.room_count(), 1);
+  EXPECT_EQ(searched.order(0), greedy.order(0));
+  const std::vector<Square>& order = searched.order(0);
+  ASSERT_EQ(order.size(), 16u);
+  EXPECT_EQ(order[0], FloorIndex(board, level, 16, 3));
+  const auto at = [&](int x, int y) {
+    return std::find(order.begin(), order.end(), FloorIndex(board, level, x, y)) - order.begin();
+  };
+  EXPECT_LT(at(14, 7), at(14, 5));
 }
 
 // XSokoban 47: the goal (14,5) has the floor square (13,5) on its left,
