@@ -249,12 +249,13 @@ int RunSolve(const Args& args) {
       "deadscan, corralbig (corral deadlocks of up to 6 boxes searched to 10,000 positions), "
       "sharefollow (the shares follow stopped members and the level's life), "
       "splitroom (a goal room splitting the floor between boxes filled from each side), "
-      "packsearch (a goal room's order searched, the player getting out after each box), "
+      "packsearch (a goal room's order searched, the player getting out after each box, "
+      "a box parked outside the room if need be), "
       "wholelearn (states dead as a whole position learned as patterns), "
       "penalty (penalty patterns learned around the moved box added to the bound), "
       "penpull (one more member: the pull search with penalty patterns, a share of its own); "
       "or all, default (all but roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, "
-      "splitroom, packsearch, wholelearn and penalty; the default), none; -NAME takes one out "
+      "splitroom, wholelearn and penalty; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
                             "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
