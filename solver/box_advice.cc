@@ -48,10 +48,11 @@ void AdviceFeatures::SetBox(Expansion& parent, int box) {
   const int from = parent.boxes[box];
   parent.occupied[from] = 0;
   hotspots_.Leave(from, parent.occupied.data());
-  // Packed boxes stand on goals: the count after a move to a square off
-  // goals is the count with the box gone.
-  leave_packed_ =
-      board_.IsGoal(from) ? Packed(parent.occupied.data(), parent_on_goals_ - 1) : parent_.packed;
+  // Packed boxes stand on goals or parking squares: the count after a move
+  // to a square off them is the count with the box gone.
+  leave_packed_ = board_.IsGoal(from) || Parking(from)
+                      ? Packed(parent.occupied.data(), parent_on_goals_ - board_.IsGoal(from))
+                      : parent_.packed;
   parent.occupied[from] = 1;
 }
 
@@ -61,9 +62,10 @@ void AdviceFeatures::Fill(Expansion& parent, AdvisedMove* m) const {
   occupied[from] = 0;
   occupied[to] = 1;
   AdviceValues& v = m->after;
-  v.packed = !board_.IsGoal(to)
-                 ? leave_packed_
-                 : Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + 1);
+  v.packed =
+      !board_.IsGoal(to) && !Parking(to)
+          ? leave_packed_
+          : Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to));
   assert(v.packed ==
          Packed(occupied.data(), parent_on_goals_ - board_.IsGoal(from) + board_.IsGoal(to)));
   v.areas = parent_.areas + m->dest.areas_change;

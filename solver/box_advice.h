@@ -74,6 +74,7 @@ class AdviceFeatures {
   const Hotspots& hotspots() const { return hotspots_; }
 
  private:
+  bool Parking(int sq) const { return rooms_ && rooms_->IsParking(sq); }
   int Packed(const uint8_t* occupied, int on_goals) const {
     return rooms_ ? rooms_->Packed(occupied) : on_goals;
   }

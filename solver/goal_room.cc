@@ -5,8 +5,13 @@
 
 namespace sokoban {
 
-GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool split_rooms)
-    : board_(board), reach_(board.size()), room_at_(board.size(), -1), inside_(board.size(), 0) {
+GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool split_rooms,
+                     bool player_out)
+    : board_(board),
+      reach_(board.size()),
+      room_at_(board.size(), -1),
+      inside_(board.size(), 0),
+      parking_(board.size(), 0) {
   std::vector<uint8_t> seen(board.size(), 0);
   for (Square first : board.goals()) {
     if (seen[first]) continue;
@@ -30,6 +35,7 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool sp
     for (int sq = 0; sq < board.size(); ++sq) outside[sq] = !room[sq];
     if (main_floor) MainFloor(room, &outside);
     std::vector<Square> leaving;
+    std::vector<int> parked_goals;
     bool emptied = false;
     if (main_floor) {
       // First onto the squares a box from outside can be pushed to: a box
@@ -38,19 +44,36 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool sp
       MarkBoxReach(board, room, &reached);
       work_ += static_cast<int64_t>(board.size()) * 8;
       for (int sq = 0; sq < board.size(); ++sq) reached[sq] = reached[sq] && outside[sq];
-      emptied = Empty(goals, room, reached, &leaving);
+      // With `packsearch`, the player must get back out of the room too
+      // (solver/room_order_search.cc).
+      if (player_out && work_ <= kMaxWork / 2)
+        emptied = EmptySearch(goals, room, reached, &outside, &leaving);
+      // Failing that, with one box waiting outside the room at a time.
+      if (player_out && !emptied && work_ <= kMaxWork / 2)
+        emptied = EmptySearch(goals, room, reached, &outside, &leaving, &parked_goals);
+      if (!emptied) parked_goals.clear();
+      if (!emptied) emptied = Empty(goals, room, reached, &leaving);
     }
     if (!emptied) emptied = Empty(goals, room, outside, &leaving);
     if (!emptied && split_rooms && main_floor && work_ <= kMaxWork &&
         MarkBoxFloor(board, room, &outside) > 1) {
       // A room that splits the floor between boxes: from every part that
-      // holds boxes, the player kept to its side (solver/split_room_order.cc).
-      emptied = EmptySplit(goals, room, outside, &leaving);
+      // holds boxes, the player kept to its side (solver/room_order_search.cc).
+      emptied = EmptySearch(goals, room, outside, nullptr, &leaving);
     }
     if (work_ > kMaxWork) return;  // out of budget: no more orders
     if (!emptied) continue;        // a box that cannot leave: no order
     const int r = room_count();
     order_.emplace_back(leaving.rbegin(), leaving.rend());
+    // A parking square's goal: its index in the order (filled forwards).
+    std::vector<int>& parked = parked_goal_.emplace_back(leaving.size(), -1);
+    for (size_t k = 0; k < parked_goals.size(); ++k) {
+      if (parked_goals[k] < 0) continue;
+      const size_t at = leaving.size() - 1 - k;
+      const auto goal = std::find(order_[r].begin(), order_[r].end(), parked_goals[k]);
+      parked[at] = static_cast<int>(goal - order_[r].begin());
+      parking_[order_[r][at]] = 1;
+    }
     for (Square g : goals) {
       room_at_[g] = r;
       inside_[g] = 1;
@@ -61,24 +84,25 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool sp
         if (n != kNoSquare && room_at_[n] < 0 && !board.IsGoal(n)) room_at_[n] = r;
       }
     }
+    for (Square sq : order_[r]) {
+      if (room_at_[sq] < 0) room_at_[sq] = r;  // a parking square
+    }
   }
 }
 
-int GoalRooms::Target(int r, const uint8_t* occupied) const {
-  for (Square g : order_[r]) {
-    if (!occupied[g]) return g;
+int GoalRooms::Next(int r, const uint8_t* occupied) const {
+  const std::vector<Square>& order = order_[r];
+  const std::vector<int>& parked = parked_goal_[r];
+  const int size = static_cast<int>(order.size());
+  for (int k = 0; k < size; ++k) {
+    if (!occupied[order[k]] && (parked[k] < 0 || !occupied[order[parked[k]]])) return k;
   }
-  return -1;
+  return size;
 }
 
 int GoalRooms::Packed(const uint8_t* occupied) const {
   int packed = 0;
-  for (const std::vector<Square>& order : order_) {
-    for (Square g : order) {
-      if (!occupied[g]) break;
-      ++packed;
-    }
-  }
+  for (int r = 0; r < room_count(); ++r) packed += Next(r, occupied);
   for (Square g : board_.goals()) packed += occupied[g] && !inside_[g];
   return packed;
 }
@@ -207,7 +231,8 @@ bool GoalRooms::Empty(const std::vector<Square>& goals, const std::vector<uint8_
 }
 
 int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
-                        const std::vector<uint8_t>& outside, int player, int* end) {
+                        const std::vector<uint8_t>& outside, int player, int* end,
+                        const std::vector<uint8_t>* player_floor) {
   const int n = board_.size();
   // The other boxes of the room stand still; the box itself is an obstacle
   // while the player walks, and moves between walks.
@@ -250,27 +275,44 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
   for (size_t head = 0; head < nodes.size(); ++head) {
     const Node node = nodes[head];
     if (outside[node.box]) {
-      if (end) *end = board_.Neighbour(node.box, node.side);
-      return node.pulls;
+      // With player_floor, the player behind the box must walk back out.
+      bool out = player_floor == nullptr;
+      if (!out) {
+        occupied[node.box] = 1;
+        walk(board_.Neighbour(node.box, node.side));
+        occupied[node.box] = 0;
+        for (int i = 0; i < reach_.count() && !out; ++i) out = (*player_floor)[reach_.squares()[i]];
+      }
+      if (out) {
+        if (end) *end = board_.Neighbour(node.box, node.side);
+        return node.pulls;
+      }
     }
     if (work_ > kMaxWork) return -1;
     occupied[node.box] = 1;
     walk(board_.Neighbour(node.box, node.side));
     occupied[node.box] = 0;
-    // A pull: the player next to the box steps away from it, the box
-    // following onto the square the player left.
-    for (int d = 0; d < 4; ++d) {
-      const int p = board_.Neighbour(node.box, d);
-      if (p == kNoSquare || !reach_.Reached(p)) continue;
-      const int back = board_.Neighbour(p, d);
-      if (back == kNoSquare || occupied[back]) continue;
-      uint8_t& s = seen[static_cast<size_t>(p) * 4 + d];
-      if (s) continue;
-      s = 1;
-      nodes.push_back({p, d, node.pulls + 1});
-    }
+    pulls_.clear();
+    AddPulls(node.box, occupied, &seen, &pulls_);
+    for (const auto [p, d] : pulls_) nodes.push_back({p, d, node.pulls + 1});
   }
   return -1;
+}
+
+void GoalRooms::AddPulls(int box, const std::vector<uint8_t>& occupied, std::vector<uint8_t>* seen,
+                         std::vector<std::pair<int, int>>* pulls) const {
+  // A pull: the player next to the box steps away from it, the box
+  // following onto the square the player left.
+  for (int d = 0; d < 4; ++d) {
+    const int p = board_.Neighbour(box, d);
+    if (p == kNoSquare || !reach_.Reached(p)) continue;
+    const int back = board_.Neighbour(p, d);
+    if (back == kNoSquare || occupied[back]) continue;
+    uint8_t& s = (*seen)[static_cast<size_t>(p) * 4 + d];
+    if (s) continue;
+    s = 1;
+    pulls->emplace_back(p, d);
+  }
 }
 
 }  // namespace sokoban

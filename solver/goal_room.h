@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "solver/board.h"
@@ -56,9 +57,17 @@ class GoalRooms {
   // With `split_rooms` too (`--prune splitroom`), a room that gets no order
   // so and splits the floor into parts that each hold boxes at the start is
   // filled from each of them, the player kept to the side it is on
-  // (EmptySplit).
+  // (EmptySearch). With `player_out` too (`--prune packsearch`), the boxes
+  // leave onto the main floor in a search over which box leaves next, the
+  // player getting back out of the room after each (EmptySearch); a room
+  // that cannot be emptied so is searched again with one box of it allowed
+  // to wait outside, on a square no box from outside reaches (a parking
+  // square): the order then holds the parking square, which counts as
+  // filled while it or the goal its box goes to later holds a box, before
+  // that goal; a room that cannot be emptied even so keeps the order
+  // without the search.
   explicit GoalRooms(const Board& board, int min_goals = 2, bool main_floor = false,
-                     bool split_rooms = false);
+                     bool split_rooms = false, bool player_out = false);
 
   int room_count() const { return static_cast<int>(order_.size()); }
   // The room (with an order) that sq is a goal of or an entrance to; -1 if
@@ -66,13 +75,28 @@ class GoalRooms {
   int RoomAt(int sq) const { return room_at_[sq]; }
   // True when sq is one of the goals of room r.
   bool InRoom(int sq, int r) const { return inside_[sq] && room_at_[sq] == r; }
-  // The goals of room r in the order they are filled.
+  // The goals of room r in the order they are filled, and with
+  // `packsearch` perhaps a parking square (not a goal) before the goal its
+  // box goes to later.
   const std::vector<Square>& order(int r) const { return order_[r]; }
-  // The first goal of room r's order that holds no box; -1 when all do.
-  int Target(int r, const uint8_t* occupied) const;
-  // Boxes packed: in each room with an order, the goals filled from the
-  // start of its order up to the first empty one; plus the boxes on goals
-  // of no such room. A box on a room's goal out of turn does not count.
+  // For entry k of room r's order: the index in the order of the goal the
+  // box parked there goes to; -1 when the entry is a goal.
+  int ParkedGoal(int r, int k) const { return parked_goal_[r][k]; }
+  // True when sq is the parking square of some room's order.
+  bool IsParking(int sq) const { return parking_[sq]; }
+  // The index of the first entry of room r's order not filled (a goal
+  // without a box; a parking square without a box while its goal has none
+  // either); the order's size when all are.
+  int Next(int r, const uint8_t* occupied) const;
+  // The first entry of room r's order not filled; -1 when all are.
+  int Target(int r, const uint8_t* occupied) const {
+    const int k = Next(r, occupied);
+    return k < static_cast<int>(order_[r].size()) ? order_[r][k] : -1;
+  }
+  // Boxes packed: in each room with an order, the entries filled from the
+  // start of its order up to the first one not filled; plus the boxes on
+  // goals of no such room. A box on a room's goal out of turn does not
+  // count.
   int Packed(const uint8_t* occupied) const;
 
  private:
@@ -85,18 +109,42 @@ class GoalRooms {
   // can leave.
   bool Empty(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
              const std::vector<uint8_t>& outside, std::vector<Square>* leaving);
-  // As Empty for a room that splits the floor between boxes
-  // (solver/split_room_order.cc): the player kept to where it stood when
-  // the box before left; a search over which box leaves next.
-  bool EmptySplit(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
-                  const std::vector<uint8_t>& outside, std::vector<Square>* leaving);
+  // As Empty, by a search over which box leaves next
+  // (solver/room_order_search.cc). Without `player_floor` (a room that
+  // splits the floor between boxes), the player is kept to where it stood
+  // when the box before left; with it, the player starts anywhere outside
+  // the room and must get back, the box that left standing, to a square
+  // marked in *player_floor. With `parked_goals` (and `player_floor`), one
+  // box at a time may wait on a parking square (ParkingSquares) when no
+  // box can leave: *leaving then holds the goal it was pulled from when it
+  // parks and the parking square when it leaves, and *parked_goals, entry
+  // for entry, the goal of a parking square (-1 for goals).
+  bool EmptySearch(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
+                   const std::vector<uint8_t>& outside, const std::vector<uint8_t>* player_floor,
+                   std::vector<Square>* leaving, std::vector<int>* parked_goals = nullptr);
+  // The squares off the room and off `outside` that the room's box on
+  // `box` can be pulled to (the other boxes marked in `filled` standing
+  // still), the player starting where it can walk to a square marked in
+  // `player_floor` and able to walk back there, into *parks.
+  void ParkingSquares(int box, const std::vector<uint8_t>& filled, const std::vector<uint8_t>& room,
+                      const std::vector<uint8_t>& outside, const std::vector<uint8_t>& player_floor,
+                      std::vector<int>* parks);
   // The fewest pulls that take the box on `box` out of its room onto a
   // square marked in `outside` (every other square marked in `filled` holds
   // a box that stays), the player starting on `player`'s side of the boxes
   // (-1: anywhere outside the room), *end (if not null) set to where the
-  // player stands after them; -1 if it cannot leave.
+  // player stands after them; -1 if it cannot leave. With `player_floor`,
+  // the box is out only when the player, behind it, can walk to a square
+  // marked in *player_floor.
   int PullsOut(int box, const std::vector<uint8_t>& filled, const std::vector<uint8_t>& outside,
-               int player = -1, int* end = nullptr);
+               int player = -1, int* end = nullptr,
+               const std::vector<uint8_t>* player_floor = nullptr);
+
+  // The pulls of the box on `box`, the player's walk from beside it marked
+  // in reach_: each (square the box goes to, side of it the player stands
+  // on) not marked in *seen yet is marked and appended to *pulls.
+  void AddPulls(int box, const std::vector<uint8_t>& occupied, std::vector<uint8_t>* seen,
+                std::vector<std::pair<int, int>>* pulls) const;
 
   // Squares visited by the fills so far; rooms not ordered within
   // kMaxWork get no order (a bound for boards of thousands of boxes).
@@ -108,6 +156,9 @@ class GoalRooms {
   std::vector<int> room_at_;
   std::vector<uint8_t> inside_;
   std::vector<std::vector<Square>> order_;
+  std::vector<std::pair<int, int>> pulls_;     // PullsOut's, from AddPulls
+  std::vector<std::vector<int>> parked_goal_;  // [room][k]: ParkedGoal
+  std::vector<uint8_t> parking_;
 };
 
 }  // namespace sokoban

@@ -67,6 +67,7 @@ constexpr PruneName kPruneNames[] = {
     {"corralbig", kPruneCorralBig},
     {"sharefollow", kPruneShareFollow},
     {"splitroom", kPruneSplitRooms},
+    {"packsearch", kPrunePackSearch},
     {"wholelearn", kPruneWholeLearn},
     {"penalty", kPrunePenalty},
     {"penpull", kPrunePullPenalty},

@@ -29,10 +29,8 @@ OutOfPlan::OutOfPlan(const Board& board, const GoalRooms& rooms)
 int OutOfPlan::Count(const uint8_t* occupied) const {
   int count = 0;
   for (int r = 0; r < rooms_.room_count(); ++r) {
-    const std::vector<Square>& order = rooms_.order(r);
-    size_t k = 0;
-    while (k < order.size() && occupied[order[k]]) ++k;
-    if (k == order.size()) continue;
+    const size_t k = rooms_.Next(r, occupied);
+    if (k == rooms_.order(r).size()) continue;
     for (Square sq : sealed_[r][k]) count += occupied[sq] && !board_.IsGoal(sq);
   }
   return count;

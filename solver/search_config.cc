@@ -28,7 +28,8 @@ namespace sokoban {
 LevelTables::LevelTables(const Board& board, const SolveOptions& options)
     : board_(board),
       pack_order_((options.prune & kPrunePackOrder) != 0),
-      split_rooms_((options.prune & kPruneSplitRooms) != 0) {
+      split_rooms_((options.prune & kPruneSplitRooms) != 0),
+      pack_search_((options.prune & kPrunePackSearch) != 0) {
   // Deadlock patterns learned by any push search prune all of them.
   learn_ = options.mode == SolveMode::kFast && (options.prune & kPruneLearned) &&
            (options.prune & kPruneCorralDeadlocks);
@@ -80,7 +81,9 @@ size_t LevelTables::bytes() const {
 
 const GoalRooms& LevelTables::rooms() {
   if (base_) return base_->rooms();
-  if (!rooms_) rooms_ = std::make_unique<GoalRooms>(board_, 2, pack_order_, split_rooms_);
+  if (!rooms_) {
+    rooms_ = std::make_unique<GoalRooms>(board_, 2, pack_order_, split_rooms_, pack_search_);
+  }
   return *rooms_;
 }
 

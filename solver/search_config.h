@@ -127,6 +127,7 @@ class LevelTables {
   bool dead_pairs_on_ = false;
   bool pack_order_ = false;   // GoalRooms' main_floor (`packorder`)
   bool split_rooms_ = false;  // GoalRooms' split_rooms (`splitroom`)
+  bool pack_search_ = false;  // GoalRooms' player_out (`packsearch`)
   std::unique_ptr<OptimalMeeting> meeting_;
   std::unique_ptr<LearnedDeadlocks> penalties_[2];  // by Direction
 };

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <string>
@@ -80,19 +81,27 @@ TEST(GoalRooms, LoneGoalsMakeNoRoom) {
   EXPECT_EQ(GoalRooms(board).Packed(occupied.data()), 1);
 }
 
-// With the first k goals of room r's order filled, a box on some square
+// With the first k entries of room r's order filled, a box on some square
 // next to the room (an entrance, of this room or of another it touches),
-// the player beside it, can be pushed onto goal k (FindBoxPath, a forward
+// the player beside it, can be pushed onto entry k (FindBoxPath, a forward
 // search sharing no code with the backward one that made the order), for
-// every k. Names the first goal that cannot be filled in *failed.
+// every k; a goal whose box waited on a parking square entry earlier is
+// filled by that box, from there. Names the first entry that cannot be
+// filled in *failed.
 bool FillsForwards(const Board& board, const GoalRooms& rooms, int r, std::string* failed) {
   const std::vector<Square>& order = rooms.order(r);
   std::vector<uint8_t> occupied(board.size(), 0);
   for (size_t k = 0; k < order.size(); ++k) {
+    int parking = -1;
+    for (size_t j = 0; j < k; ++j) {
+      if (rooms.ParkedGoal(r, static_cast<int>(j)) == static_cast<int>(k)) parking = order[j];
+    }
     bool filled = false;
     for (int e = 0; e < board.size() && !filled; ++e) {
       if (rooms.InRoom(e, r)) continue;
-      bool next_to_room = false;
+      if (parking >= 0 && e != parking) continue;
+      if (parking < 0 && (occupied[e] || rooms.IsParking(e))) continue;
+      bool next_to_room = parking >= 0;
       for (int d = 0; d < 4; ++d) {
         const int n = board.Neighbour(e, d);
         next_to_room |= n != kNoSquare && rooms.InRoom(n, r);
@@ -107,7 +116,7 @@ bool FillsForwards(const Board& board, const GoalRooms& rooms, int r, std::strin
       }
     }
     if (!filled) {
-      *failed = "goal " + std::to_string(k);
+      *failed = "entry " + std::to_string(k);
       return false;
     }
     occupied[order[k]] = 1;
@@ -117,15 +126,15 @@ bool FillsForwards(const Board& board, const GoalRooms& rooms, int r, std::strin
 
 // Every room of every XSokoban level fills forwards (FillsForwards), its
 // order found with boxes leaving onto any floor, onto the main floor
-// (`packorder`) and with `splitroom`.
+// (`packorder`), with `splitroom` and with `packsearch`.
 TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
   ASSERT_EQ(xsokoban.levels.size(), 90u);
-  for (int variant = 0; variant < 3; ++variant) {
+  for (int variant = 0; variant < 4; ++variant) {
     int rooms_checked = 0;
     for (const auto& entry : xsokoban.levels) {
       const Board board = *Board::Build(entry.level);
-      const GoalRooms rooms(board, 2, variant > 0, variant > 1);
+      const GoalRooms rooms(board, 2, variant > 0, variant == 2, variant == 3);
       for (int r = 0; r < rooms.room_count(); ++r) {
         ++rooms_checked;
         std::string failed;
@@ -136,6 +145,71 @@ TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
     }
     EXPECT_GE(rooms_checked, 90);
   }
+}
+
+// XSokoban 47's room (columns 14-16 of rows 3-7, and (13,7)) cannot be
+// filled box by box, each box pushed in from the main floor all the way to
+// its goal: of the goals of rows 5 and 7, (14,5) must fill last (any other
+// is pushed from a square of those rows or a wall, or from rows 3-4, which
+// the player then cannot leave), from (13,5); a box reaches (13,5) only
+// from (13,6) with the player on (13,7), which the player then reaches only
+// through (14,7), so (14,7) fills while that box waits. Without parking the
+// order has (14,7) before (14,5) with no box waiting; with `packsearch` a
+// box waits on the parking square (12,5) (the 11th entry), (14,7) fills,
+// then that box goes to (14,5). The parking entry counts as filled while
+// (12,5) or (14,5) holds a box.
+TEST(GoalRooms, XSokoban47ParksTheBoxOf145While147Fills) {
+  const Collection xsokoban = ReadShared("xsokoban90.xsb");
+  const Level& level = xsokoban.levels[46].level;
+  ASSERT_EQ(level.title, "47");
+  const Board board = *Board::Build(level);
+  const GoalRooms searched(board, 2, true, false, true), greedy(board, 2, true);
+  ASSERT_EQ(searched.room_count(), 1);
+  ASSERT_EQ(greedy.room_count(), 1);
+  const auto at = [&](const GoalRooms& rooms, int x, int y) {
+    const std::vector<Square>& order = rooms.order(0);
+    return static_cast<int>(std::find(order.begin(), order.end(), FloorIndex(board, level, x, y)) -
+                            order.begin());
+  };
+  ASSERT_EQ(greedy.order(0).size(), 16u);
+  EXPECT_LT(at(greedy, 14, 7), at(greedy, 14, 5));
+  for (int k = 0; k < 16; ++k) EXPECT_EQ(greedy.ParkedGoal(0, k), -1);
+  const std::vector<Square>& order = searched.order(0);
+  ASSERT_EQ(order.size(), 17u);
+  const int park = FloorIndex(board, level, 12, 5), goal = FloorIndex(board, level, 14, 5);
+  EXPECT_EQ(at(searched, 12, 5), 10);
+  EXPECT_EQ(searched.ParkedGoal(0, 10), at(searched, 14, 5));
+  EXPECT_LT(at(searched, 12, 5), at(searched, 14, 7));
+  EXPECT_LT(at(searched, 14, 7), at(searched, 14, 5));
+  EXPECT_TRUE(searched.IsParking(park));
+  EXPECT_FALSE(greedy.IsParking(park));
+  EXPECT_EQ(searched.RoomAt(park), 0);
+  std::string failed;
+  EXPECT_TRUE(FillsForwards(board, searched, 0, &failed)) << failed;
+  // The first ten goals filled: the parking square is next; a box on it
+  // counts, and goes on counting once it has gone on to (14,5).
+  std::vector<uint8_t> occupied(board.size(), 0);
+  for (int k = 0; k < 10; ++k) occupied[order[k]] = 1;
+  EXPECT_EQ(searched.Target(0, occupied.data()), park);
+  EXPECT_EQ(searched.Packed(occupied.data()), 10);
+  occupied[park] = 1;
+  EXPECT_EQ(searched.Next(0, occupied.data()), 11);
+  EXPECT_EQ(searched.Packed(occupied.data()), 11);
+  occupied[order[11]] = 1;
+  EXPECT_EQ(searched.Target(0, occupied.data()), goal);
+  occupied[park] = 0;
+  occupied[goal] = 1;
+  EXPECT_EQ(searched.Next(0, occupied.data()), 13);
+  EXPECT_EQ(searched.Packed(occupied.data()), 13);
+}
+
+// With `packsearch` XSokoban 47 is solved within 100,000 expansions and the
+// solution replays.
+TEST(GoalRooms, XSokoban47SolvedWithParking) {
+  SolveOptions options;
+  options.prune = kPruneDefault | kPrunePackSearch;
+  options.max_expansions = 100'000;
+  EXPECT_GT(ExpansionsToSolve(XsokobanLevel(47), options, "XSokoban 47"), 0u);
 }
 
 // XSokoban 47: the goal (14,5) has the floor square (13,5) on its left,

@@ -249,6 +249,8 @@ int RunSolve(const Args& args) {
       "deadscan, corralbig (corral deadlocks of up to 6 boxes searched to 10,000 positions), "
       "sharefollow (the shares follow stopped members and the level's life), "
       "splitroom (a goal room splitting the floor between boxes filled from each side), "
+      "packsearch (a goal room's order searched, the player getting out after each box, "
+      "a box parked outside the room if need be), "
       "wholelearn (states dead as a whole position learned as patterns), "
       "penalty (penalty patterns learned around the moved box added to the bound), "
       "penpull (one more member: the pull search with penalty patterns, a share of its own), "
