@@ -294,7 +294,7 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
     occupied[node.box] = 0;
     pulls_.clear();
     AddPulls(node.box, occupied, &seen, &pulls_);
-    for (const auto [p, d] : pulls_) nodes.push_back({p, d, node.pulls + 1});
+    for (const auto& [p, d] : pulls_) nodes.push_back({p, d, node.pulls + 1});
   }
   return -1;
 }

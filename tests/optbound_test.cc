@@ -120,7 +120,7 @@ TEST(OptBound, TurnsByGap) {
 TEST(OptBound, OptimalPushCountsUnchanged) {
   const std::vector<std::pair<std::string, Level>> levels = OptimalCheckLevels(37, 120);
   int solved = 0;
-  for (const uint32_t base : {static_cast<PruneSet>(kPruneAll), kPruneAll & ~kPruneBidir}) {
+  for (const PruneSet base : {static_cast<PruneSet>(kPruneAll), kPruneAll & ~kPruneBidir}) {
     PushCountTotals totals;
     ExpectSamePushCounts(levels, base, base & ~kPruneOptBound, &totals);
     solved += totals.solved;

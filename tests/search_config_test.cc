@@ -113,10 +113,10 @@ TEST(SearchConfig, FastFeatureSearchHasEveryDefaultTechnique) {
 TEST(SearchConfig, EachFlagRemovesItsPartOnly) {
   const Board board = *Board::Build(LevelWithRooms());
   // Without `learned`, which goes with `corraldead` (below).
-  const uint32_t base = kPruneDefault & ~kPruneLearned;
+  const PruneSet base = kPruneDefault & ~kPruneLearned;
   const Parts all = Build(board, SolveMode::kFast, base, kFeatureSpec);
   const struct {
-    uint32_t flag;
+    PruneSet flag;
     std::string name;
   } flags[] = {{kPruneDeadSquares, "dead"},           {kPruneFreeze, "freeze"},
                {kPruneBipartite, "bipartite"},        {kPruneCorral, "corral"},
