@@ -237,10 +237,6 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
   // The other boxes of the room stand still; the box itself is an obstacle
   // while the player walks, and moves between walks.
   std::vector<uint8_t> occupied = filled;
-  auto walk = [&](int from) {
-    reach_.Mark(board_, occupied.data(), from);
-    work_ += reach_.count();
-  };
   // Breadth-first over (box square, side the player stands on); the player
   // starts on any side from which it can walk out of the room.
   struct Node {
@@ -250,53 +246,59 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
   std::vector<Node> nodes;
   bool from_player[4] = {false, false, false, false};
   if (player >= 0) {
-    walk(player);
+    reach_.Mark(board_, occupied.data(), player);
+    work_ += reach_.count();
     for (int s = 0; s < 4; ++s) {
       const int p = board_.Neighbour(box, s);
       from_player[s] = p != kNoSquare && reach_.Reached(p);
     }
   }
+  occupied[box] = 0;
   for (int s = 0; s < 4; ++s) {
     const int p = board_.Neighbour(box, s);
     if (p == kNoSquare || occupied[p]) continue;
     if (player >= 0) {
       if (!from_player[s]) continue;
     } else {
-      walk(p);
-      bool out = false;
-      for (int sq = 0; sq < n && !out; ++sq) out = outside[sq] && reach_.Reached(sq);
-      work_ += n;
-      if (!out) continue;
+      WalkBehind(box, s, occupied);
+      if (!PlayerReaches(outside)) continue;
     }
     seen[static_cast<size_t>(box) * 4 + s] = 1;
     nodes.push_back({box, s, 0});
   }
-  occupied[box] = 0;
   for (size_t head = 0; head < nodes.size(); ++head) {
     const Node node = nodes[head];
-    if (outside[node.box]) {
-      // With player_floor, the player behind the box must walk back out.
-      bool out = player_floor == nullptr;
-      if (!out) {
-        occupied[node.box] = 1;
-        walk(board_.Neighbour(node.box, node.side));
-        occupied[node.box] = 0;
-        for (int i = 0; i < reach_.count() && !out; ++i) out = (*player_floor)[reach_.squares()[i]];
-      }
-      if (out) {
-        if (end) *end = board_.Neighbour(node.box, node.side);
-        return node.pulls;
-      }
+    // Out onto `outside`; with player_floor, only with the player behind
+    // the box able to walk back out.
+    if (outside[node.box] && player_floor == nullptr) {
+      if (end) *end = board_.Neighbour(node.box, node.side);
+      return node.pulls;
     }
     if (work_ > kMaxWork) return -1;
-    occupied[node.box] = 1;
-    walk(board_.Neighbour(node.box, node.side));
-    occupied[node.box] = 0;
+    WalkBehind(node.box, node.side, occupied);
+    if (outside[node.box] && PlayerReaches(*player_floor)) {
+      if (end) *end = board_.Neighbour(node.box, node.side);
+      return node.pulls;
+    }
     pulls_.clear();
     AddPulls(node.box, occupied, &seen, &pulls_);
     for (const auto& [p, d] : pulls_) nodes.push_back({p, d, node.pulls + 1});
   }
   return -1;
+}
+
+void GoalRooms::WalkBehind(int box_at, int side, std::vector<uint8_t>& occupied) {
+  occupied[box_at] = 1;
+  reach_.Mark(board_, occupied.data(), board_.Neighbour(box_at, side));
+  occupied[box_at] = 0;
+  work_ += reach_.count();
+}
+
+bool GoalRooms::PlayerReaches(const std::vector<uint8_t>& floor) const {
+  for (int i = 0; i < reach_.count(); ++i) {
+    if (floor[reach_.squares()[i]]) return true;
+  }
+  return false;
 }
 
 void GoalRooms::AddPulls(int box, const std::vector<uint8_t>& occupied, std::vector<uint8_t>* seen,

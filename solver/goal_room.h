@@ -140,6 +140,14 @@ class GoalRooms {
                int player = -1, int* end = nullptr,
                const std::vector<uint8_t>* player_floor = nullptr);
 
+  // Marks in reach_ where the player walks from the side `side` of a box on
+  // `box_at` (an obstacle for the walk; `occupied` marks the other boxes,
+  // and occupied[box_at] is 0 again afterwards), charging the squares to
+  // work_.
+  void WalkBehind(int box_at, int side, std::vector<uint8_t>& occupied);
+  // Whether the last walk reached a square marked in `floor`.
+  bool PlayerReaches(const std::vector<uint8_t>& floor) const;
+
   // The pulls of the box on `box`, the player's walk from beside it marked
   // in reach_: each (square the box goes to, side of it the player stands
   // on) not marked in *seen yet is marked and appended to *pulls.

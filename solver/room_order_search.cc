@@ -170,31 +170,19 @@ void GoalRooms::ParkingSquares(int box, const std::vector<uint8_t>& filled,
   const int n = board_.size();
   std::vector<uint8_t> occupied = filled, seen(static_cast<size_t>(n) * 4, 0), listed(n, 0);
   std::vector<std::pair<int, int>> nodes;  // (box square, side of the player)
-  auto walk = [&](int box_at, int side) {
-    occupied[box_at] = 1;
-    reach_.Mark(board_, occupied.data(), board_.Neighbour(box_at, side));
-    occupied[box_at] = 0;
-    work_ += reach_.count();
-  };
-  auto player_out = [&]() {
-    for (int i = 0; i < reach_.count(); ++i) {
-      if (player_floor[reach_.squares()[i]]) return true;
-    }
-    return false;
-  };
   occupied[box] = 0;
   for (int s = 0; s < 4; ++s) {
     const int p = board_.Neighbour(box, s);
     if (p == kNoSquare || occupied[p]) continue;
-    walk(box, s);
-    if (!player_out()) continue;
+    WalkBehind(box, s, occupied);
+    if (!PlayerReaches(player_floor)) continue;
     seen[static_cast<size_t>(box) * 4 + s] = 1;
     nodes.emplace_back(box, s);
   }
   for (size_t head = 0; head < nodes.size(); ++head) {
     const auto [at, side] = nodes[head];
-    walk(at, side);
-    if (!room[at] && !outside[at] && !listed[at] && player_out()) {
+    WalkBehind(at, side, occupied);
+    if (!room[at] && !outside[at] && !listed[at] && PlayerReaches(player_floor)) {
       listed[at] = 1;
       parks->push_back(at);
     }
