@@ -51,8 +51,10 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool sp
       // Failing that, with one box waiting outside the room at a time.
       if (player_out && !emptied && work_ <= kMaxWork / 2)
         emptied = EmptySearch(goals, room, reached, &outside, &leaving, &parked_goals);
-      if (!emptied) parked_goals.clear();
-      if (!emptied) emptied = Empty(goals, room, reached, &leaving);
+      if (!emptied) {
+        parked_goals.clear();
+        emptied = Empty(goals, room, reached, &leaving);
+      }
     }
     if (!emptied) emptied = Empty(goals, room, outside, &leaving);
     if (!emptied && split_rooms && main_floor && work_ <= kMaxWork &&
@@ -238,12 +240,10 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
   // while the player walks, and moves between walks.
   std::vector<uint8_t> occupied = filled;
   // Breadth-first over (box square, side the player stands on); the player
-  // starts on any side from which it can walk out of the room.
-  struct Node {
-    int box, side, pulls;
-  };
+  // starts on any side from which it can walk out of the room. The nodes of
+  // `pulls` pulls end at index level_end.
   std::vector<uint8_t> seen(static_cast<size_t>(n) * 4, 0);
-  std::vector<Node> nodes;
+  std::vector<std::pair<int, int>> nodes;
   bool from_player[4] = {false, false, false, false};
   if (player >= 0) {
     reach_.Mark(board_, occupied.data(), player);
@@ -264,25 +264,29 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
       if (!PlayerReaches(outside)) continue;
     }
     seen[static_cast<size_t>(box) * 4 + s] = 1;
-    nodes.push_back({box, s, 0});
+    nodes.emplace_back(box, s);
   }
+  int pulls = 0;
+  size_t level_end = nodes.size();
   for (size_t head = 0; head < nodes.size(); ++head) {
-    const Node node = nodes[head];
+    if (head == level_end) {
+      ++pulls;
+      level_end = nodes.size();
+    }
+    const auto [at, side] = nodes[head];
     // Out onto `outside`; with player_floor, only with the player behind
     // the box able to walk back out.
-    if (outside[node.box] && player_floor == nullptr) {
-      if (end) *end = board_.Neighbour(node.box, node.side);
-      return node.pulls;
+    if (outside[at] && player_floor == nullptr) {
+      if (end) *end = board_.Neighbour(at, side);
+      return pulls;
     }
     if (work_ > kMaxWork) return -1;
-    WalkBehind(node.box, node.side, occupied);
-    if (outside[node.box] && PlayerReaches(*player_floor)) {
-      if (end) *end = board_.Neighbour(node.box, node.side);
-      return node.pulls;
+    WalkBehind(at, side, occupied);
+    if (outside[at] && PlayerReaches(*player_floor)) {
+      if (end) *end = board_.Neighbour(at, side);
+      return pulls;
     }
-    pulls_.clear();
-    AddPulls(node.box, occupied, &seen, &pulls_);
-    for (const auto& [p, d] : pulls_) nodes.push_back({p, d, node.pulls + 1});
+    AddPulls(at, occupied, &seen, &nodes);
   }
   return -1;
 }

@@ -164,7 +164,6 @@ class GoalRooms {
   std::vector<int> room_at_;
   std::vector<uint8_t> inside_;
   std::vector<std::vector<Square>> order_;
-  std::vector<std::pair<int, int>> pulls_;     // PullsOut's, from AddPulls
   std::vector<std::vector<int>> parked_goal_;  // [room][k]: ParkedGoal
   std::vector<uint8_t> parking_;
 };

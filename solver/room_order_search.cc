@@ -33,7 +33,6 @@
 // not searched again; the search stops after kSearchWork squares visited
 // and the room falls back to the order without it.
 #include <algorithm>
-#include <climits>
 #include <string>
 #include <unordered_set>
 
@@ -139,20 +138,18 @@ bool GoalRooms::EmptySearch(const std::vector<Square>& goals, const std::vector<
     const Way way = ways.back()[next.back()++];
     const Square box = static_cast<Square>(way.box);
     filled[box] = 0;
+    leaving->push_back(box);
     if (way.park >= 0) {
       // The goal is filled from the parking square, which fills before it.
-      leaving->push_back(box);
       parked_goals->push_back(-1);
       left.erase(std::lower_bound(left.begin(), left.end(), box));
       parked = way.park;
       parked_goal = box;
       filled[parked] = 1;
     } else if (!room[box]) {
-      leaving->push_back(box);
       parked_goals->push_back(parked_goal);
       parked = -1;
     } else {
-      leaving->push_back(box);
       if (parking) parked_goals->push_back(-1);
       left.erase(std::lower_bound(left.begin(), left.end(), box));
     }
