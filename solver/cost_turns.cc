@@ -3,42 +3,48 @@
 namespace sokoban {
 
 MemberTerms TermsOf(ScheduleMember member) {
-  // XSokoban at 20 s a level: 69 solved against 65 by rounds (gains 14, 16,
-  // 19, 30; 44, solved in 18.8 s with pull 35%, first 20%, own open 14%,
-  // dead sets 10%, is lost). The box-moves member needs its share: with 1%
-  // (pull 45%, first 22%) 24, which only the box-moves member solves, was
-  // lost. The late shares go mostly to `ownopen` (XSokoban 44).
-  // `penpull`'s member (the pull search with penalty patterns; about
-  // 46,000 instructions an expansion from its 10,000th when its cost was
-  // set, 270,000-350,000 in its first 10,000 while its patterns are
-  // learned; 32,855 since the penalty search got cheaper, on XSokoban 11,
-  // its cost left at 5 so that its turns stay as measured) takes its 14 from
-  // the push members the levels near the limit need least (first 18 to 11,
-  // `ownopen` 11 to 8, dead sets 8 to 5, unlearned 2 to 1): the pull
-  // search's 42 and the box-moves member's 18 stay, so that XSokoban 14,
-  // 16, 19 and 45 are solved in the same cost units as without it (with the
-  // box-moves member at 14, 16 took 1.39 times the units), and 87 within
-  // the units the portfolio without it spends in 20 s.
+  // Costs: each member's median time an expansion, in tenths of a
+  // microsecond, alone on the 25 XSokoban levels that take the portfolio
+  // more than a second (bench/member_costs.py): the feature-space search
+  // 19.2, the pull search 3.2, the A*-ordered one 8.5, `ownopen` 14.8, the
+  // one without the shared tables 15.0, the box-moves member with penalty
+  // patterns 67.8, the dead-sets member 20.3, the pull search with penalty
+  // patterns 5.4. A share is then the member's part of the level's time.
+  // The costs set before by instructions on XSokoban 11 (7, 3, 6, 7, 7, 11,
+  // 7 and 5) charged the box-moves member 1.6 times the feature-space
+  // search for 3.5 times its time: it took about 47% of the time, the pull
+  // search with penalty patterns about 6%.
+  // Alone, within 10 s: the pull search with penalty patterns solves
+  // XSokoban 13 in 1.6 s, 35 and 87 in 0.9, 71 in 0.4; the pull search 14
+  // in 2.8, 19 in 2.4, 45 in 1.7; the box-moves member 11, 24, 25, 30, 31,
+  // 32, 36, 46, 48, 70 and 75 within 3.8 s; `ownopen` 44 in 2.2; the
+  // feature-space search is the quickest on none, the one without the
+  // shared tables on 21, 48 and 76, the dead-sets member on 77. The shares
+  // (in per cent of the time: the box-moves member 43, the pull search 20,
+  // the pull search with penalty patterns 16, `ownopen` 7, the dead-sets
+  // member 6) solve XSokoban 13 at 20 s a level (17.2 s), and 87 in 7.2 s
+  // instead of 16.0; none is lost. The late shares keep the parts of the
+  // time the costs before gave them (`ownopen` 29%: XSokoban 44).
   switch (member) {
     case ScheduleMember::kFirst:
-      return {.cost = 7, .share = 11, .late_share = 20};
+      return {.cost = 190, .share = 3, .late_share = 21};
     case ScheduleMember::kPull:
-      return {.cost = 3, .share = 42, .late_share = 20};
+      return {.cost = 32, .share = 20, .late_share = 8};
     case ScheduleMember::kPlain:
-      return {.cost = 6, .share = 1, .late_share = 1};
+      return {.cost = 85, .share = 1, .late_share = 1};
     case ScheduleMember::kOpen:
     case ScheduleMember::kOwnOpen:
-      return {.cost = 7, .share = 8, .late_share = 35};
+      return {.cost = 150, .share = 7, .late_share = 29};
     case ScheduleMember::kUnlearned:
-      return {.cost = 7, .share = 1, .late_share = 4};
+      return {.cost = 150, .share = 3, .late_share = 3};
     case ScheduleMember::kBoxMoves:
-      return {.cost = 11, .share = 18, .late_share = 10};
+      return {.cost = 680, .share = 43, .late_share = 24};
     case ScheduleMember::kDeadSets:
-      return {.cost = 7, .share = 5, .late_share = 10};
+      return {.cost = 200, .share = 6, .late_share = 11};
     case ScheduleMember::kPullPenalty:
-      return {.cost = 5, .share = 14, .late_share = 5};
+      return {.cost = 54, .share = 16, .late_share = 3};
   }
-  return {.cost = 7, .share = 1, .late_share = 1};
+  return {.cost = 190, .share = 3, .late_share = 1};
 }
 
 void CostTurns::Add(ScheduleMember member, const std::vector<bool>& live) {

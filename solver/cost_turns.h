@@ -24,15 +24,12 @@ namespace sokoban {
 
 // What a member of the portfolio pays and gets, one row a member in
 // cost_turns.cc, so that the portfolio's economy reads in one place:
-//  - cost: charged for one expansion, in units of about 10,000
-//    instructions (callgrind, XSokoban 11 and 44, each member alone, the
-//    instructions between its 10,000th and its 30,000th expansion: the
-//    feature-space searches 63,000-67,000 an expansion, the pull search
-//    30,000, the A*-ordered one 55,000; FESS's box moves about three times
-//    the feature-space search's; the pull search with penalty patterns
-//    46,000 when its cost was set, 32,855 now: see cost_turns.cc);
-//  - share: its share of the work from kCostTurnsAfter on, in per cent of
-//    the whole (the shares of the members a level runs need not add up to
+//  - cost: charged for one expansion, in tenths of a microsecond: the
+//    member's median time an expansion alone on the hard XSokoban levels
+//    (bench/member_costs.py; see cost_turns.cc), so that a share is a part
+//    of the time, whatever the member's expansions cost;
+//  - share: its share of the work (of the time) from kCostTurnsAfter on,
+//    in per cent of the whole (the shares of the members a level runs need not add up to
 //    100: each gets its share's part of their sum);
 //  - late_share: its share from kFollowAfter on, with `sharefollow`
 //    (solver/share_follow.h).
