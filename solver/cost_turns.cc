@@ -22,9 +22,9 @@ MemberTerms TermsOf(ScheduleMember member) {
   // shared tables on 21, 48 and 76, the dead-sets member on 77. The shares
   // (in per cent of the time: the box-moves member 43, the pull search 20,
   // the pull search with penalty patterns 16, `ownopen` 7, the dead-sets
-  // member 6) solve XSokoban 13 at 20 s a level (17.2 s), and 87 in 7.2 s
-  // instead of 16.0; none is lost. The late shares keep the parts of the
-  // time the costs before gave them (`ownopen` 29%: XSokoban 44).
+  // member 6) solve XSokoban 13 at 20 s a level (17.2 s and 18.6 s in two
+  // runs), and 87 in 6.8-7.2 s instead of 15.9-16.0; none is lost. The late shares keep the parts
+  // of the time the costs before gave them (`ownopen` 29%: XSokoban 44).
   switch (member) {
     case ScheduleMember::kFirst:
       return {.cost = 190, .share = 3, .late_share = 21};

@@ -3,8 +3,9 @@
 // its member, instead of taking a fixed number of expansions a round. A
 // pull expansion costs under half a feature-space one, so by rounds the
 // pull search gets fewer instructions than the first search although both
-// take one turn a round. Costs are fixed numbers, not measured times, so the
-// order of turns, and every result, never depends on timing.
+// take one turn a round. Costs are fixed numbers (each member's time an
+// expansion, measured once: cost_turns.cc), never times measured during the
+// run, so the order of turns, and every result, never depends on timing.
 //
 //   CostTurns turns;
 //   turns.Add(ScheduleMember::kFirst);   // searches[0]
