@@ -8,12 +8,13 @@ MemberTerms TermsOf(ScheduleMember member) {
   // more than a second (bench/member_costs.py): the feature-space search
   // 19.2, the pull search 3.2, the A*-ordered one 8.5, `ownopen` 14.8, the
   // one without the shared tables 15.0, the box-moves member with penalty
-  // patterns 67.8, the dead-sets member 20.3, the pull search with penalty
-  // patterns 5.4. A share is then the member's part of the level's time.
-  // The costs set before by instructions on XSokoban 11 (7, 3, 6, 7, 7, 11,
-  // 7 and 5) charged the box-moves member 1.6 times the feature-space
-  // search for 3.5 times its time: it took about 47% of the time, the pull
-  // search with penalty patterns about 6%.
+  // patterns 67.8 (the row of kBoxMoves; the box-moves member without them,
+  // off by default, is charged the same), the dead-sets member 20.3, the
+  // pull search with penalty patterns 5.4. A share is then the member's part
+  // of the level's time. The costs set before by instructions on XSokoban 11
+  // (7, 3, 6, 7, 7, 11, 7 and 5) charged the box-moves member 1.6 times the
+  // feature-space search for 3.5 times its time: it took about 47% of the
+  // time, the pull search with penalty patterns about 6%.
   // Alone, within 10 s: the pull search with penalty patterns solves
   // XSokoban 13 in 1.6 s, 35 and 87 in 0.9, 71 in 0.4; the pull search 14
   // in 2.8, 19 in 2.4, 45 in 1.7; the box-moves member 11, 24, 25, 30, 31,
@@ -23,8 +24,9 @@ MemberTerms TermsOf(ScheduleMember member) {
   // (in per cent of the time: the box-moves member 43, the pull search 20,
   // the pull search with penalty patterns 16, `ownopen` 7, the dead-sets
   // member 6) solve XSokoban 13 at 20 s a level (17.2 s and 18.6 s in two
-  // runs), and 87 in 6.8-7.2 s instead of 15.9-16.0; none is lost. The late shares keep the parts
-  // of the time the costs before gave them (`ownopen` 29%: XSokoban 44).
+  // runs), and 87 in 6.8-7.2 s instead of 15.9-16.0; none is lost. The late
+  // shares keep the parts of the time the costs before gave them (`ownopen`
+  // 29%: XSokoban 44).
   switch (member) {
     case ScheduleMember::kFirst:
       return {.cost = 190, .share = 3, .late_share = 21};
@@ -44,7 +46,7 @@ MemberTerms TermsOf(ScheduleMember member) {
     case ScheduleMember::kPullPenalty:
       return {.cost = 54, .share = 16, .late_share = 3};
   }
-  return {.cost = 190, .share = 3, .late_share = 1};
+  return {.cost = 190, .share = 1, .late_share = 1};
 }
 
 void CostTurns::Add(ScheduleMember member, const std::vector<bool>& live) {

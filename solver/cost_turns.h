@@ -30,8 +30,8 @@ namespace sokoban {
 //    (bench/member_costs.py; see cost_turns.cc), so that a share is a part
 //    of the time, whatever the member's expansions cost;
 //  - share: its share of the work (of the time) from kCostTurnsAfter on,
-//    in per cent of the whole (the shares of the members a level runs need not add up to
-//    100: each gets its share's part of their sum);
+//    in per cent of the whole (the shares of the members a level runs need
+//    not add up to 100: each gets its share's part of their sum);
 //  - late_share: its share from kFollowAfter on, with `sharefollow`
 //    (solver/share_follow.h).
 struct MemberTerms {
