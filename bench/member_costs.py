@@ -32,12 +32,13 @@ MEMBERS = ["features", "pull", "plain", "ownopen", "unlearned", "boxpenalty", "d
 
 def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    parser = argparse.ArgumentParser(usage=__doc__.split("\n\n")[1].split("\n")[1].strip())
-    parser.add_argument("-b", default=os.path.join(repo, "build", "tools", "sokoban"))
-    parser.add_argument("-t", type=float, default=10)
-    parser.add_argument("-j", type=int, default=2)
-    parser.add_argument("-l", default="")
-    parser.add_argument("file")
+    parser = argparse.ArgumentParser(prog="bench/member_costs.py")
+    parser.add_argument("-b", metavar="SOKOBAN",
+                        default=os.path.join(repo, "build", "tools", "sokoban"))
+    parser.add_argument("-t", metavar="SECONDS", type=float, default=10)
+    parser.add_argument("-j", metavar="THREADS", type=int, default=2)
+    parser.add_argument("-l", metavar="LEVELS", default="")
+    parser.add_argument("file", metavar="FILE")
     args = parser.parse_args()
     if not os.access(args.b, os.X_OK):
         print(f"member_costs.py: {args.b}: no such executable (build first, or give -b)",
