@@ -32,14 +32,21 @@ namespace sokoban {
 //  - share: its share of the work (of the time) from kCostTurnsAfter on,
 //    in per cent of the whole (the shares of the members a level runs need
 //    not add up to 100: each gets its share's part of their sum);
+//  - crowded_share: its share instead on levels of kCrowdedBoxes boxes or
+//    more, where the pull searches solve no XSokoban level and the
+//    box-moves member solves the most;
 //  - late_share: its share from kFollowAfter on, with `sharefollow`
 //    (solver/share_follow.h).
 struct MemberTerms {
-  int cost, share, late_share;
+  int cost, share, crowded_share, late_share;
 };
+constexpr int kCrowdedBoxes = 20;
 MemberTerms TermsOf(ScheduleMember member);
 inline int ExpansionCost(ScheduleMember member) { return TermsOf(member).cost; }
-inline int WorkShare(ScheduleMember member) { return TermsOf(member).share; }
+// The share on a level of `boxes` boxes.
+inline int WorkShare(ScheduleMember member, int boxes = 0) {
+  return boxes >= kCrowdedBoxes ? TermsOf(member).crowded_share : TermsOf(member).share;
+}
 inline int LateShare(ScheduleMember member) { return TermsOf(member).late_share; }
 
 // CostTurns holds shares in kShareScale-ths of a per cent (all scaled alike,
@@ -49,6 +56,8 @@ constexpr uint32_t kShareScale = 1000;
 
 class CostTurns {
  public:
+  // The turns of a level of `boxes` boxes (WorkShare).
+  explicit CostTurns(int boxes = 0) : boxes_(boxes) {}
   // Adds the next search (index size() - 1 in the portfolio's order). It
   // starts level with the live member least charged for its share, so that
   // it takes its share from now on and not the work the others did before
@@ -75,6 +84,7 @@ class CostTurns {
   // Member k's work so far, in cost units.
   uint64_t work(size_t k) const { return accounts_[k].work; }
   size_t size() const { return accounts_.size(); }
+  int boxes() const { return boxes_; }
 
  private:
   struct Account {
@@ -87,6 +97,7 @@ class CostTurns {
   static bool Less(const Account& a, const Account& b) {
     return a.charged * b.share < b.charged * a.share;
   }
+  int boxes_;
   std::vector<Account> accounts_;
 };
 

@@ -202,7 +202,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   std::vector<LevelTables*> search_tables;
   bool learning = false;
   // `schedule3`: turns by cost once CostTurnsStart (solver/cost_turns.h).
-  CostTurns cost_turns;
+  CostTurns cost_turns(board->box_count());
   bool by_cost = false;
   // `sharefollow`: the shares follow the members that stop, and the
   // level's life (solver/share_follow.h).

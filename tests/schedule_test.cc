@@ -96,6 +96,36 @@ TEST(Schedule, CostTurnsShareTheWorkByCost) {
   for (int step = 0; step < 10; ++step) EXPECT_EQ(turns.Next(live), 0u);
 }
 
+// On a level of kCrowdedBoxes boxes or more the box-moves member takes its
+// crowded share of the work, more than its share on a smaller level; the
+// pull search keeps the same share on both.
+TEST(Schedule, CostTurnsCrowdedLevelsGiveTheBoxMovesMore) {
+  EXPECT_GT(WorkShare(ScheduleMember::kBoxMoves, kCrowdedBoxes),
+            WorkShare(ScheduleMember::kBoxMoves, kCrowdedBoxes - 1));
+  EXPECT_EQ(WorkShare(ScheduleMember::kPull, kCrowdedBoxes),
+            WorkShare(ScheduleMember::kPull, kCrowdedBoxes - 1));
+  // The box-moves member's part of the work charged in 20,000 turns.
+  auto box_moves_part = [](int boxes) {
+    CostTurns turns(boxes);
+    EXPECT_EQ(turns.boxes(), boxes);
+    std::vector<bool> live;
+    for (ScheduleMember m : {ScheduleMember::kPull, ScheduleMember::kBoxMoves}) {
+      turns.Add(m, live);
+      live.push_back(true);
+    }
+    for (int step = 0; step < 20'000; ++step) turns.Charge(turns.Next(live));
+    return static_cast<double>(turns.work(1)) / static_cast<double>(turns.work(0) + turns.work(1));
+  };
+  auto expected = [](int boxes) {
+    const double box_moves = WorkShare(ScheduleMember::kBoxMoves, boxes);
+    return box_moves / (box_moves + WorkShare(ScheduleMember::kPull, boxes));
+  };
+  const double crowded = box_moves_part(25), small = box_moves_part(16);
+  EXPECT_NEAR(crowded, expected(25), 0.01);
+  EXPECT_NEAR(small, expected(16), 0.01);
+  EXPECT_GT(crowded, small + 0.05);
+}
+
 // A member that joins late starts level with the least charged live member:
 // it takes its share from then on, not every turn until it has caught up
 // with the work done before it joined.

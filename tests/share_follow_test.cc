@@ -29,10 +29,10 @@ const std::vector<ScheduleMember> kMembers = {ScheduleMember::kFirst,    Schedul
 
 // The members' turns over `steps` expansions, all live but those `stopped`
 // (true: stopped from the start), with `sharefollow` or without; the
-// level's expansions start at `expanded`.
+// level's expansions start at `expanded`, the level has `boxes` boxes.
 std::vector<size_t> Turns(int steps, const std::vector<bool>& live, bool follow,
-                          uint64_t expanded = kCostTurnsAfter) {
-  CostTurns turns;
+                          uint64_t expanded = kCostTurnsAfter, int boxes = 0) {
+  CostTurns turns(boxes);
   for (ScheduleMember m : kMembers) turns.Add(m, {});
   ShareFollow shares;
   std::vector<size_t> order;
@@ -108,6 +108,26 @@ TEST(ShareFollow, StoppedPushSharesGoToLivePushMembers) {
   EXPECT_NEAR(without[1] / all_without, pull / (pull + plain + own), 0.005);
   EXPECT_GT(without[1], without[5]);
   for (size_t k : {0, 3, 4, 6}) EXPECT_EQ(with[k], 0u);
+}
+
+// On a level of kCrowdedBoxes boxes or more the shares that follow a
+// stopped member are the crowded ones: the first member stopped, the
+// box-moves member gets its crowded share, grown by the first's.
+TEST(ShareFollow, CrowdedLevelsFollowTheCrowdedShares) {
+  const int boxes = kCrowdedBoxes + 5;
+  std::vector<bool> live(kMembers.size(), true);
+  live[0] = false;
+  const std::vector<uint64_t> with = Work(Turns(60'000, live, true, kCostTurnsAfter, boxes));
+  double all = 0, push_all = 0;
+  for (size_t k = 0; k < kMembers.size(); ++k) {
+    all += static_cast<double>(with[k]);
+    if (kMembers[k] != ScheduleMember::kPull) push_all += WorkShare(kMembers[k], boxes);
+  }
+  const double box_moves = WorkShare(ScheduleMember::kBoxMoves, boxes);
+  const double push_live = push_all - WorkShare(ScheduleMember::kFirst, boxes);
+  const double sum = push_all + WorkShare(ScheduleMember::kPull, boxes);
+  EXPECT_NEAR(with[4] / all, box_moves * push_all / push_live / sum, 0.005);
+  EXPECT_EQ(with[0], 0u);
 }
 
 // From kFollowAfter the late shares hold: most of the work to `ownopen`.
