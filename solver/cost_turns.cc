@@ -34,31 +34,31 @@ MemberTerms TermsOf(ScheduleMember member) {
   // boxes) it needs 150,421 expansions alone, 101,082 in the portfolio with
   // the shared tables, and those took about 4 s of the level's 16-19 s
   // (about 40 us each): the other members' expansions cost more there than
-  // their charges say. With 70, 90 takes 12.8-12.9 s at 20 s a level
+  // their charges say. With 70, 90 takes 11.3-12.9 s at 20 s a level
   // instead of 16.4-19.3 (1,201,973 expansions instead of 1,837,679), 24 and
   // 31 a little less. With 70 on every level, 13, 14 and 19, which the pull
   // searches solve, took 12.9-14.8 s instead of 10.4-13.0: below 20 boxes
   // the shares stay as they were.
   switch (member) {
     case ScheduleMember::kFirst:
-      return {.cost = 190, .share = 3, .crowded_share = 3, .late_share = 21};
+      return {.cost = 190, .share = 3, .late_share = 21};
     case ScheduleMember::kPull:
-      return {.cost = 32, .share = 20, .crowded_share = 20, .late_share = 8};
+      return {.cost = 32, .share = 20, .late_share = 8};
     case ScheduleMember::kPlain:
-      return {.cost = 85, .share = 1, .crowded_share = 1, .late_share = 1};
+      return {.cost = 85, .share = 1, .late_share = 1};
     case ScheduleMember::kOpen:
     case ScheduleMember::kOwnOpen:
-      return {.cost = 150, .share = 7, .crowded_share = 7, .late_share = 29};
+      return {.cost = 150, .share = 7, .late_share = 29};
     case ScheduleMember::kUnlearned:
-      return {.cost = 150, .share = 3, .crowded_share = 3, .late_share = 3};
+      return {.cost = 150, .share = 3, .late_share = 3};
     case ScheduleMember::kBoxMoves:
-      return {.cost = 680, .share = 43, .crowded_share = 70, .late_share = 24};
+      return {.cost = 680, .share = 43, .late_share = 24, .crowded_share = 70};
     case ScheduleMember::kDeadSets:
-      return {.cost = 200, .share = 6, .crowded_share = 6, .late_share = 11};
+      return {.cost = 200, .share = 6, .late_share = 11};
     case ScheduleMember::kPullPenalty:
-      return {.cost = 54, .share = 16, .crowded_share = 16, .late_share = 3};
+      return {.cost = 54, .share = 16, .late_share = 3};
   }
-  return {.cost = 190, .share = 1, .crowded_share = 1, .late_share = 1};
+  return {.cost = 190, .share = 1, .late_share = 1};
 }
 
 void CostTurns::Add(ScheduleMember member, const std::vector<bool>& live) {

@@ -32,20 +32,21 @@ namespace sokoban {
 //  - share: its share of the work (of the time) from kCostTurnsAfter on,
 //    in per cent of the whole (the shares of the members a level runs need
 //    not add up to 100: each gets its share's part of their sum);
-//  - crowded_share: its share instead on levels of kCrowdedBoxes boxes or
-//    more, where the pull searches solve no XSokoban level and the
-//    box-moves member solves the most;
 //  - late_share: its share from kFollowAfter on, with `sharefollow`
-//    (solver/share_follow.h).
+//    (solver/share_follow.h);
+//  - crowded_share: its share instead of `share` on levels of
+//    kCrowdedBoxes boxes or more, where the pull searches solve no XSokoban
+//    level and the box-moves member solves the most; 0: the same as share.
 struct MemberTerms {
-  int cost, share, crowded_share, late_share;
+  int cost, share, late_share, crowded_share = 0;
 };
 constexpr int kCrowdedBoxes = 20;
 MemberTerms TermsOf(ScheduleMember member);
 inline int ExpansionCost(ScheduleMember member) { return TermsOf(member).cost; }
 // The share on a level of `boxes` boxes.
 inline int WorkShare(ScheduleMember member, int boxes = 0) {
-  return boxes >= kCrowdedBoxes ? TermsOf(member).crowded_share : TermsOf(member).share;
+  const MemberTerms terms = TermsOf(member);
+  return boxes >= kCrowdedBoxes && terms.crowded_share ? terms.crowded_share : terms.share;
 }
 inline int LateShare(ScheduleMember member) { return TermsOf(member).late_share; }
 
