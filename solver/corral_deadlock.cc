@@ -4,12 +4,15 @@
 #include <cstddef>
 #include <cstring>
 
+#include "solver/freeze.h"
+
 namespace sokoban {
 
-CorralDeadlock::CorralDeadlock(const Board& board, bool big)
+CorralDeadlock::CorralDeadlock(const Board& board, bool big, bool walls)
     : board_(board),
       box_limit_(std::min(kMaxBoxes, board.box_count())),
       big_(big),
+      use_walls_(walls),
       box_seen_(board.size(), 0),
       own_corrals_(board),
       search_(board, kPolicy) {}
@@ -35,6 +38,8 @@ bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int pla
     stamp_ = 0;
   }
   corrals_ = &corrals;
+  walls_found_ = false;
+  searched_with_walls_ = 0;
   for (int id = 0; id < corrals.count(); ++id) {
     // 1. The corral and the boxes next to it.
     const uint32_t stamp = ++stamp_;
@@ -62,8 +67,22 @@ bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int pla
         }
       }
     }
-    if (static_cast<int>(boxes_.size()) > box_limit_) continue;
     std::sort(boxes_.begin(), boxes_.end());
+    walls_.clear();
+    if (static_cast<int>(boxes_.size()) <= box_limit_ && SearchCorral(corrals.first(id), player)) {
+      return true;
+    }
+    // 4. `corralwalls`: when frozen goal boxes are among them, again with
+    // those boxes, and every other frozen goal box, as walls.
+    if (!use_walls_) continue;
+    if (!walls_found_) FindWalls(occupied);
+    const size_t before = boxes_.size();
+    std::erase_if(boxes_, [&](Square b) { return is_wall_[b] != 0; });
+    if (boxes_.size() == before || boxes_.empty() || static_cast<int>(boxes_.size()) > box_limit_) {
+      continue;
+    }
+    walls_ = frozen_goals_;
+    ++searched_with_walls_;
     if (SearchCorral(corrals.first(id), player)) return true;
   }
   return false;
@@ -78,11 +97,17 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
     Key(boxes_.data(), k, square, answer_key_);
     const Square first = static_cast<Square>(corral);
     answer_key_.append(reinterpret_cast<const char*>(&first), sizeof(Square));
+    // The walls, then their count: read from the end, the key names one
+    // split into boxes, corral and walls.
+    const Square walls = static_cast<Square>(walls_.size());
+    answer_key_.append(reinterpret_cast<const char*>(walls_.data()),
+                       sizeof(Square) * walls_.size());
+    answer_key_.append(reinterpret_cast<const char*>(&walls), sizeof(Square));
   };
   answer_key(player);
   if (const bool* dead = answers_.Find(answer_key_)) return *dead;
   // The start, normalized: the player's area with only these boxes.
-  const int start_player = search_.AreaOf(boxes_.data(), k, nullptr, 0, player);
+  const int start_player = search_.AreaOf(boxes_.data(), k, walls_.data(), wall_count(), player);
   if (start_player != player) {
     answer_key(start_player);
     if (const bool* kept = answers_.Find(answer_key_)) {
@@ -105,24 +130,77 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
 }
 
 bool CorralDeadlock::Exhausts(int start_player) {
-  return search_.Run(boxes_.data(), static_cast<int>(boxes_.size()), start_player, nullptr, 0,
-                     corrals_->squares(corral_id_), corrals_->square_count(corral_id_),
-                     budget_) == SubsetSearch::kDead;
+  return search_.Run(boxes_.data(), static_cast<int>(boxes_.size()), start_player, walls_.data(),
+                     wall_count(), corrals_->squares(corral_id_),
+                     corrals_->square_count(corral_id_), budget_) == SubsetSearch::kDead;
 }
 
 void CorralDeadlock::Learn(int player) {
   // Each box whose removal leaves the search still exhausted is dropped: a
   // smaller pattern matches more positions.
   kept_ = boxes_;
+  kept_walls_ = walls_;
   for (size_t j = boxes_.size(); j-- > 0 && boxes_.size() > 1;) {
     const Square removed = boxes_[j];
     boxes_.erase(boxes_.begin() + static_cast<std::ptrdiff_t>(j));
-    const int start =
-        search_.AreaOf(boxes_.data(), static_cast<int>(boxes_.size()), nullptr, 0, player);
+    const int start = search_.AreaOf(boxes_.data(), static_cast<int>(boxes_.size()), walls_.data(),
+                                     wall_count(), player);
     if (!Exhausts(start)) boxes_.insert(boxes_.begin() + static_cast<std::ptrdiff_t>(j), removed);
+  }
+  // So is each wall whose removal, with the walls it alone held frozen,
+  // leaves the search exhausted; the rest join the pattern as boxes:
+  // wherever they all stand they hold each other frozen, so they are walls
+  // there too.
+  for (size_t j = walls_.size(); j-- > 0;) {
+    if (j >= walls_.size()) continue;
+    tried_walls_ = walls_;
+    walls_.erase(walls_.begin() + static_cast<std::ptrdiff_t>(j));
+    KeepSelfFrozen(walls_);
+    const int start = search_.AreaOf(boxes_.data(), static_cast<int>(boxes_.size()), walls_.data(),
+                                     wall_count(), player);
+    if (!Exhausts(start)) walls_.swap(tried_walls_);
+  }
+  if (!walls_.empty()) {
+    const size_t own = boxes_.size();
+    boxes_.insert(boxes_.end(), walls_.begin(), walls_.end());
+    std::inplace_merge(boxes_.begin(), boxes_.begin() + static_cast<std::ptrdiff_t>(own),
+                       boxes_.end());
   }
   learned_->Add(boxes_.data(), static_cast<int>(boxes_.size()), player);
   boxes_.swap(kept_);
+  walls_.swap(kept_walls_);
+}
+
+void CorralDeadlock::FindWalls(const uint8_t* occupied) {
+  walls_found_ = true;
+  if (is_wall_.empty()) is_wall_.assign(board_.size(), 0), frozen_.assign(board_.size(), 0);
+  for (Square w : frozen_goals_) is_wall_[w] = 0;
+  frozen_goals_.clear();
+  for (Square g : board_.goals()) {
+    if (occupied[g]) frozen_goals_.push_back(g);
+  }
+  KeepSelfFrozen(frozen_goals_);
+  for (Square w : frozen_goals_) is_wall_[w] = 1;
+}
+
+void CorralDeadlock::KeepSelfFrozen(std::vector<Square>& boxes) {
+  for (Square b : boxes) frozen_[b] = 1;
+  // Drop each box that is not frozen with only the ones left standing,
+  // until none drops.
+  for (bool dropped = true; dropped;) {
+    dropped = false;
+    for (size_t j = 0; j < boxes.size();) {
+      if (IsFrozen(board_, frozen_.data(), boxes[j])) {
+        ++j;
+        continue;
+      }
+      frozen_[boxes[j]] = 0;
+      boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(j));
+      dropped = true;
+    }
+  }
+  for (Square b : boxes) frozen_[b] = 0;
+  std::sort(boxes.begin(), boxes.end());
 }
 
 }  // namespace sokoban

@@ -14,9 +14,15 @@
 // kept by corral (its first square, the player's square and the boxes), so
 // a corral met again costs one lookup.
 //
-// Each corral proved dead can also become a learned pattern (ShareWith):
-// its boxes, less every box whose removal leaves the search still finding
-// no way out, with the player's area.
+// With `walls` (`corralwalls`), a corral that search leaves open, among
+// whose boxes (or the boxes next to them) some stand frozen on goals, is
+// searched again with every box on a goal that stays frozen with only those
+// boxes on the board kept as a wall rather than taken away: such a box
+// never moves in any position that holds them all, so the search over the
+// other boxes stays exact, and goals filled around a corral close it. The
+// walls are part of the answer's key; a pattern learned from it holds them
+// as boxes, less each one whose removal (with the walls only it held
+// frozen) leaves the search still exhausted.
 //
 //   CorralDeadlock corrals(board);
 //   if (corrals.IsDead(occupied, reach, player)) { /* prune */ }
@@ -38,8 +44,9 @@ namespace sokoban {
 class CorralDeadlock {
  public:
   // big: corrals of up to kBigBoxes boxes are searched to kBigNodes
-  // positions rather than kMaxNodes (`corralbig`).
-  explicit CorralDeadlock(const Board& board, bool big = false);
+  // positions rather than kMaxNodes (`corralbig`); walls: the frozen goal
+  // boxes are walls (`corralwalls`).
+  explicit CorralDeadlock(const Board& board, bool big = false, bool walls = false);
 
   // occupied[sq] != 0 marks boxes; reach holds the player's area and player
   // is its normalized square; corrals, when given, are the position's
@@ -50,6 +57,10 @@ class CorralDeadlock {
   // Adds a pattern to `table` (null: none) for each corral proved dead from
   // now on. `table` must outlive this object.
   void ShareWith(LearnedDeadlocks* table) { learned_ = table; }
+
+  // Searches with walls (`corralwalls`) the last IsDead asked, kept
+  // answers included.
+  int searched_with_walls() const { return searched_with_walls_; }
 
   // Memory held by the kept answers.
   size_t bytes() const { return answers_.bytes(); }
@@ -63,9 +74,16 @@ class CorralDeadlock {
   // of positions, within its budget, without the player getting into the
   // corral or all the boxes on goals.
   bool Exhausts(int start_player);
-  // Adds the pattern of boxes_, less the boxes it does without, the player
-  // on `player`, to learned_.
+  // Adds the pattern of boxes_, less the boxes it does without, and the
+  // walls, the player on `player`, to learned_.
   void Learn(int player);
+  // frozen_goals_: the boxes on goals of `occupied` that stay frozen with
+  // only those boxes on the board, sorted, marked in is_wall_.
+  void FindWalls(const uint8_t* occupied);
+  // Drops from `boxes` each box not frozen with only the others left
+  // standing, until none drops; sorts the rest.
+  void KeepSelfFrozen(std::vector<Square>& boxes);
+  int wall_count() const { return static_cast<int>(walls_.size()); }
   static void Key(const Square* boxes, int count, int player, std::string& key);
 
   static constexpr int kMaxBoxes = 12;
@@ -82,6 +100,7 @@ class CorralDeadlock {
   const Board& board_;
   const int box_limit_;
   const bool big_;
+  const bool use_walls_;
   int budget_ = kMaxNodes;          // the positions the corral searched now may take
   std::vector<uint32_t> box_seen_;  // stamp of the corral a box was taken for
   uint32_t stamp_ = 0;
@@ -89,6 +108,13 @@ class CorralDeadlock {
   int corral_id_ = 0;
   Corrals own_corrals_;  // for IsDead without corrals
   std::vector<Square> boxes_, kept_;
+  std::vector<Square> walls_;                     // the walls of the search asked now
+  std::vector<Square> kept_walls_, tried_walls_;  // Learn's
+  std::vector<Square> frozen_goals_;              // FindWalls, for the position of the IsDead call
+  bool walls_found_ = false;                      // frozen_goals_ holds that position's
+  int searched_with_walls_ = 0;
+  std::vector<uint8_t> frozen_;   // KeepSelfFrozen's board: the boxes left to check
+  std::vector<uint8_t> is_wall_;  // frozen_goals_ marked on the board
   LearnedDeadlocks* learned_ = nullptr;
   // Breadth-first, each child normalized when generated (one table of
   // positions): the order the corral searches were measured with.

@@ -72,6 +72,7 @@ constexpr PruneName kPruneNames[] = {
     {"penalty", kPrunePenalty},
     {"penpull", kPrunePullPenalty},
     {"boxpen", kPruneBoxPenalty},
+    {"corralwalls", kPruneCorralWalls},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

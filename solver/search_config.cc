@@ -153,7 +153,8 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   }
   if (push && (prune & kPruneCorralDeadlocks)) {
     c.expansion_prunings.push_back(std::make_unique<CorralDeadlockPruning>(
-        board, fast && spec.shared_deadlocks ? &tables : nullptr, (prune & kPruneCorralBig) != 0));
+        board, fast && spec.shared_deadlocks ? &tables : nullptr, (prune & kPruneCorralBig) != 0,
+        spec.corral_walls && (prune & kPruneCorralWalls) != 0));
   }
   if (fast && push && spec.shared_deadlocks && (prune & kPruneWholeLearn)) {
     c.expansion_prunings.push_back(std::make_unique<WholeLearnPruning>(board, &tables));

@@ -49,6 +49,9 @@ struct SearchSpec {
   // Bounds with the penalty patterns (solver/eval_penalty.h) whatever the
   // `penalty` flag (`penpull`'s member).
   bool penalties = false;
+  // The corral deadlock check keeps the frozen goal boxes as walls, with
+  // `corralwalls` (solver/corral_deadlock.h).
+  bool corral_walls = false;
 };
 
 // What the searches of one level share: the goal rooms (built on first

@@ -60,7 +60,7 @@ constexpr Member kFastPortfolio[] = {
     // macros go to the first push search only: the others keep every push,
     // so that together they still prove what they exhaust.
     {.name = "features",
-     .spec = {.order = Order::kFeatures, .goal_rooms = true},
+     .spec = {.order = Order::kFeatures, .goal_rooms = true, .corral_walls = true},
      .needs = kPruneFeatures},
     {.name = "weighted",
      .spec = {.order = Order::kBestFirst, .weight = kFastWeight, .goal_rooms = true},

@@ -29,33 +29,12 @@ TEST(CorralBig, EveryPositionCalledDeadIsUnsolvable) {
   const bool slow_ok = !SkipSlowTests();
   const int wanted = slow_ok ? 400 : 100;
   std::mt19937 rng(26);
-  int small_dead = 0;
+  // A larger budget only decides more: what the small search proves dead,
+  // the big one does too. One round of 40 positions a level; each pattern
+  // learned completed once.
+  int small_dead = 0, big_only = 0;
   CalledDead c;
-  auto make = [&](const std::string& name, const Board& board, LearnedDeadlocks& table) {
-    auto big = std::make_shared<CorralDeadlock>(board, /*big=*/true);
-    auto small = std::make_shared<CorralDeadlock>(board);
-    auto reach = std::make_shared<Reach>(board.size());
-    big->ShareWith(&table);
-    return [&, name, big, small, reach](Placement& p) {
-      const int norm = reach->Fill(board, p.occupied.data(), p.player);
-      const bool dead = big->IsDead(p.occupied.data(), *reach, norm);
-      // A larger budget only decides more: what the small search proves
-      // dead, the big one does too.
-      if (small->IsDead(p.occupied.data(), *reach, norm)) {
-        ++small_dead;
-        EXPECT_TRUE(dead) << name;
-      }
-      return dead;
-    };
-  };
-  // One round of 40 positions a level; each pattern learned completed once.
-  CheckCalledDead(26, 1, 40, 1, wanted, rng, make, &c);
-  if (HasFatalFailure()) return;
-  EXPECT_GE(c.dead, wanted);
-  EXPECT_EQ(c.proved, c.dead) << "positions not decided within the budget";
-  EXPECT_GT(small_dead, 0);
-  EXPECT_GT(c.patterns.checked, 0);
-  EXPECT_EQ(c.patterns.proved, c.patterns.checked) << "positions not decided within the budget";
+  CheckCorralVariant(26, 1, wanted, /*big=*/true, /*walls=*/false, rng, &c, &small_dead, &big_only);
 }
 
 TEST(CorralBig, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneCorralBig); }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -18,7 +19,9 @@
 #include "absl/strings/str_join.h"
 #include "generator/generate.h"
 #include "solver/board.h"
+#include "solver/corral_deadlock.h"
 #include "solver/learned_deadlocks.h"
+#include "solver/reach.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 
@@ -252,6 +255,42 @@ void CheckSolutionPositions(std::initializer_list<int> xsokoban, int microban_st
       if (::testing::Test::HasFatalFailure()) return;
     }
   }
+}
+
+// CheckCalledDead for a variant of the corral check, CorralDeadlock(board,
+// big, walls), learning into the level's table, until `wanted` positions
+// are called dead, each proved unsolvable, and so is a completion of each
+// pattern learned; every position the plain check (CorralDeadlock(board))
+// calls dead, the variant calls dead too, and there are some.
+// Counts those in *plain_dead and the ones only the variant calls dead in
+// *variant_only.
+inline void CheckCorralVariant(uint64_t seed, int rounds, int wanted, bool big, bool walls,
+                               std::mt19937& rng, CalledDead* c, int* plain_dead,
+                               int* variant_only) {
+  auto make = [&](const std::string& name, const Board& board, LearnedDeadlocks& table) {
+    auto variant = std::make_shared<CorralDeadlock>(board, big, walls);
+    auto plain = std::make_shared<CorralDeadlock>(board);
+    auto reach = std::make_shared<Reach>(board.size());
+    variant->ShareWith(&table);
+    return [&, name, variant, plain, reach](Placement& p) {
+      const int norm = reach->Fill(board, p.occupied.data(), p.player);
+      const bool dead = variant->IsDead(p.occupied.data(), *reach, norm);
+      if (plain->IsDead(p.occupied.data(), *reach, norm)) {
+        ++*plain_dead;
+        EXPECT_TRUE(dead) << name;
+      } else {
+        *variant_only += dead;
+      }
+      return dead;
+    };
+  };
+  CheckCalledDead(seed, rounds, 40, 1, wanted, rng, make, c);
+  if (::testing::Test::HasFatalFailure()) return;
+  EXPECT_GE(c->dead, wanted);
+  EXPECT_EQ(c->proved, c->dead) << "positions not decided within the budget";
+  EXPECT_GT(*plain_dead, 0);
+  EXPECT_GT(c->patterns.checked, 0);
+  EXPECT_EQ(c->patterns.proved, c->patterns.checked) << "positions not decided within the budget";
 }
 
 }  // namespace sokoban
