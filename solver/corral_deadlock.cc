@@ -117,7 +117,7 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       return dead;
     }
   }
-  budget_ = big_ && k <= kBigBoxes ? kBigNodes : kMaxNodes;
+  budget_ = !walls_.empty() ? kWallsNodes : big_ && k <= kBigBoxes ? kBigNodes : kMaxNodes;
   const bool dead = Exhausts(start_player);
   if (dead && learned_) Learn(start_player);
   answer_key(start_player);
