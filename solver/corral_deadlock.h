@@ -14,6 +14,10 @@
 // kept by corral (its first square, the player's square and the boxes), so
 // a corral met again costs one lookup.
 //
+// Each corral proved dead can also become a learned pattern (ShareWith):
+// its boxes, less every box whose removal leaves the search still finding
+// no way out, with the player's area.
+//
 // With `walls` (`corralwalls`), a corral that search leaves open, among
 // whose boxes (or the boxes next to them) some stand frozen on goals, is
 // searched again with every box on a goal that stays frozen with only those
