@@ -6,35 +6,18 @@
 // off.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdlib>
-#include <memory>
-#include <random>
-#include <string>
-#include <vector>
-
-#include "absl/strings/str_join.h"
-#include "solver/board.h"
-#include "solver/corral_deadlock.h"
-#include "solver/learned_deadlocks.h"
-#include "solver/reach.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
-#include "tests/solver_test_util.h"
+#include "tests/slow_tests.h"
 
 namespace sokoban {
 namespace {
 
 TEST(CorralBig, EveryPositionCalledDeadIsUnsolvable) {
-  const bool slow_ok = !SkipSlowTests();
-  const int wanted = slow_ok ? 400 : 100;
-  std::mt19937 rng(26);
   // A larger budget only decides more: what the small search proves dead,
   // the big one does too. One round of 40 positions a level; each pattern
   // learned completed once.
-  int small_dead = 0, big_only = 0;
-  CalledDead c;
-  CheckCorralVariant(26, 1, wanted, /*big=*/true, /*walls=*/false, rng, &c, &small_dead, &big_only);
+  CheckCorralVariant(26, 1, SkipSlowTests() ? 100 : 400, /*big=*/true, /*walls=*/false);
 }
 
 TEST(CorralBig, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneCorralBig); }

@@ -5,9 +5,11 @@
 // check without walls leaves; and the solver still solves with it on or off.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_join.h"
 #include "common/rules.h"
@@ -23,16 +25,11 @@ namespace sokoban {
 namespace {
 
 TEST(CorralWalls, EveryPositionCalledDeadIsUnsolvable) {
-  const int wanted = SkipSlowTests() ? 100 : 400;
-  std::mt19937 rng(34);
   // The walls only decide more: the search without them comes first.
   // Random positions seldom have frozen goal boxes next to a corral, so few
   // or none are decided by the walls alone here (WallsOfFilledGoalsCloseCorrals
   // makes such positions).
-  int plain_dead = 0, only_with_walls = 0;
-  CalledDead c;
-  CheckCorralVariant(34, 2, wanted, /*big=*/false, /*walls=*/true, rng, &c, &plain_dead,
-                     &only_with_walls);
+  CheckCorralVariant(34, 2, SkipSlowTests() ? 100 : 400, /*big=*/false, /*walls=*/true);
 }
 
 // No position on a solution's way is called dead: XSokoban and Microban
@@ -72,7 +69,7 @@ TEST(CorralWalls, WallsOfFilledGoalsCloseCorrals) {
     auto plain = std::make_shared<CorralDeadlock>(board);
     auto reach = std::make_shared<Reach>(board.size());
     auto live = std::make_shared<std::vector<Square>>(LiveSquares(board));
-    return [&, name, walls, plain, reach, live, &board](Placement& p, const Game& game) {
+    return [&, name, walls, plain, reach, live](Placement& p, const Game& game) {
       for (int draw = 0; draw < 16; ++draw) {
         Placement q = p;
         std::vector<size_t> movable;
