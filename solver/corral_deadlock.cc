@@ -15,6 +15,8 @@ CorralDeadlock::CorralDeadlock(const Board& board, bool big, bool walls)
       use_walls_(walls),
       box_seen_(board.size(), 0),
       own_corrals_(board),
+      frozen_(walls ? board.size() : 0, 0),
+      is_wall_(walls ? board.size() : 0, 0),
       search_(board, kPolicy) {}
 
 void CorralDeadlock::Key(const Square* boxes, int count, int player, std::string& key) {
@@ -173,7 +175,6 @@ void CorralDeadlock::Learn(int player) {
 
 void CorralDeadlock::FindWalls(const uint8_t* occupied) {
   walls_found_ = true;
-  if (is_wall_.empty()) is_wall_.assign(board_.size(), 0), frozen_.assign(board_.size(), 0);
   for (Square w : frozen_goals_) is_wall_[w] = 0;
   frozen_goals_.clear();
   for (Square g : board_.goals()) {

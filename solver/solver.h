@@ -153,9 +153,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   boxpen     with fessmoves: the box-moves member searches with the
 //              penalty patterns of `penalty`, in the place and with the
 //              turns of the one without them (`boxpenalty`)
-//   corralwalls the corral deadlock check keeps the boxes frozen on goals
-//              as walls instead of taking them off the board
-//              (solver/corral_deadlock.h)
+//   corralwalls the feature-space member's corral deadlock check searches
+//              again with the boxes frozen on goals kept as walls instead of
+//              taken off the board (solver/corral_deadlock.h)
 // The set of `--prune` techniques on, one bit each (PruneFlags).
 using PruneSet = uint64_t;
 // How many bits PruneFlags uses: a new technique takes bit kPruneBits and adds one to it.

@@ -254,8 +254,8 @@ int RunSolve(const Args& args) {
       "wholelearn (states dead as a whole position learned as patterns), "
       "penalty (penalty patterns learned around the moved box added to the bound), "
       "penpull (one more member: the pull search with penalty patterns, a share of its own), "
-      "boxpen (the box-moves member with penalty patterns), corralwalls (the corral check keeps "
-      "the boxes frozen on goals as walls); "
+      "boxpen (the box-moves member with penalty patterns), corralwalls (the feature-space "
+      "member's corral check keeps the boxes frozen on goals as walls); "
       "or all, default (all but roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, "
       "splitroom, wholelearn and penalty; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
