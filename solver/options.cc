@@ -73,6 +73,7 @@ constexpr PruneName kPruneNames[] = {
     {"penpull", kPrunePullPenalty},
     {"boxpen", kPruneBoxPenalty},
     {"corralwalls", kPruneCorralWalls},
+    {"weightfirst", kPruneWeightFirst},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -8,9 +8,9 @@
 // cell's states are bounded against the last state taken from that cell
 // (Evaluator::UseSlot). With `roomconn`, `outofplan` or `hotspots`, a
 // FessFeatures (solver/fess_features.h) adds its features to the cell and
-// its advice to the weight. With `weight_first` (`fess2`'s member), as in
-// FESS, the first state of a cell is the one with the least weight, h only
-// breaking ties.
+// its advice to the weight. With `weight_first` (`fess2`'s member, and with
+// `weightfirst` the `unlearned` member), as in FESS, the first state of a
+// cell is the one with the least weight, h only breaking ties.
 #pragma once
 
 #include <cstdint>

@@ -137,8 +137,9 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
       extra = std::make_unique<FessFeatures>(board, rooms, features);
       if (!extra->enabled()) extra.reset();
     }
-    c.open =
-        std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra), fess2);
+    const bool weight_first = fess2 || (spec.weight_first && (prune & kPruneWeightFirst));
+    c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra),
+                                            weight_first);
   } else {
     // `optbound`: optimal mode's last layer taken oldest first.
     c.open = std::make_unique<BestFirstOrder>(

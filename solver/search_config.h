@@ -52,6 +52,9 @@ struct SearchSpec {
   // The corral deadlock check keeps the frozen goal boxes as walls, with
   // `corralwalls` (solver/corral_deadlock.h).
   bool corral_walls = false;
+  // The feature-space order takes from each cell the state of least weight,
+  // h only breaking ties, with `weightfirst` (solver/order_features.h).
+  bool weight_first = false;
 };
 
 // What the searches of one level share: the goal rooms (built on first

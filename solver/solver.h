@@ -156,10 +156,13 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   corralwalls the feature-space member's corral deadlock check searches
 //              again with the boxes frozen on goals kept as walls instead of
 //              taken off the board (solver/corral_deadlock.h)
+//   weightfirst the feature-space member without the shared deadlock tables
+//              (`unlearned`) takes from each cell the state of least weight,
+//              h only breaking ties, as FESS does (solver/order_features.h)
 // The set of `--prune` techniques on, one bit each (PruneFlags).
 using PruneSet = uint64_t;
 // How many bits PruneFlags uses: a new technique takes bit kPruneBits and adds one to it.
-constexpr int kPruneBits = 35;
+constexpr int kPruneBits = 36;
 enum PruneFlags : PruneSet {
   kPruneDeadSquares = uint64_t{1} << 0,
   kPruneFreeze = uint64_t{1} << 1,
@@ -196,6 +199,7 @@ enum PruneFlags : PruneSet {
   kPruneBoxPenalty = uint64_t{1} << 32,
   kPrunePackSearch = uint64_t{1} << 33,
   kPruneCorralWalls = uint64_t{1} << 34,
+  kPruneWeightFirst = uint64_t{1} << 35,
   kPruneAll = (PruneSet{1} << kPruneBits) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots`, `deadsets`, `deadscan`, `corralbig`, `splitroom`, `wholelearn` and `penalty`.
@@ -243,7 +247,7 @@ enum PruneFlags : PruneSet {
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
 // schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,packsearch,wholelearn,penalty,penpull,boxpen,
-// corralwalls",
+// corralwalls,weightfirst",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<PruneSet> ParsePruneList(std::string_view list);

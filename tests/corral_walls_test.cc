@@ -120,15 +120,7 @@ TEST(CorralWalls, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneCorra
 // (263,255 expansions), and not within 400,000 without them.
 TEST(CorralWalls, FeatureSpaceMemberSolvesXSokoban18) {
   if (SkipSlowTests()) GTEST_SKIP() << "seconds in the Release build, minutes with sanitizers";
-  const Level level = ReadShared("xsokoban90.xsb").levels.at(17).level;
-  SolveOptions options;
-  options.member = "features";
-  options.max_expansions = 400'000;
-  const SolveResult with = Solve(level, options);
-  EXPECT_EQ(with.status, SolveStatus::kSolved);
-  options.prune = kPruneDefault & ~kPruneCorralWalls;
-  const SolveResult without = Solve(level, options);
-  EXPECT_EQ(without.status, SolveStatus::kTimeout);
+  ExpectMemberNeeds(kPruneCorralWalls, "features", 18, 400'000);
 }
 
 }  // namespace

@@ -87,6 +87,21 @@ inline void ExpectSolvesWithAndWithout(PruneSet technique) {
   }
 }
 
+// The portfolio member `member` alone solves XSokoban `number` within
+// `expansions` with the default set, and not without `technique`.
+inline void ExpectMemberNeeds(PruneSet technique, const std::string& member, int number,
+                              uint64_t expansions) {
+  const Level level = ReadShared("xsokoban90.xsb").levels.at(number - 1).level;
+  SolveOptions options;
+  options.member = member;
+  options.max_expansions = expansions;
+  const SolveResult with = Solve(level, options);
+  EXPECT_EQ(with.status, SolveStatus::kSolved) << member << " on XSokoban " << number;
+  options.prune = kPruneDefault & ~technique;
+  const SolveResult without = Solve(level, options);
+  EXPECT_EQ(without.status, SolveStatus::kTimeout) << member << " on XSokoban " << number;
+}
+
 // The squares of `board` from which a box can still reach a goal.
 inline std::vector<Square> LiveSquares(const Board& board) {
   std::vector<Square> live;
