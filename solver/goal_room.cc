@@ -254,18 +254,7 @@ int GoalRooms::PullsOut(int box, const std::vector<uint8_t>& filled,
     }
   }
   occupied[box] = 0;
-  for (int s = 0; s < 4; ++s) {
-    const int p = board_.Neighbour(box, s);
-    if (p == kNoSquare || occupied[p]) continue;
-    if (player >= 0) {
-      if (!from_player[s]) continue;
-    } else {
-      WalkBehind(box, s, occupied);
-      if (!PlayerReaches(outside)) continue;
-    }
-    seen[static_cast<size_t>(box) * 4 + s] = 1;
-    nodes.emplace_back(box, s);
-  }
+  FirstPulls(box, occupied, player >= 0 ? from_player : nullptr, &outside, &seen, &nodes);
   int pulls = 0;
   size_t level_end = nodes.size();
   for (size_t head = 0; head < nodes.size(); ++head) {
@@ -303,6 +292,23 @@ bool GoalRooms::PlayerReaches(const std::vector<uint8_t>& floor) const {
     if (floor[reach_.squares()[i]]) return true;
   }
   return false;
+}
+
+void GoalRooms::FirstPulls(int box, std::vector<uint8_t>& occupied, const bool* from_player,
+                           const std::vector<uint8_t>* floor, std::vector<uint8_t>* seen,
+                           std::vector<std::pair<int, int>>* nodes) {
+  for (int s = 0; s < 4; ++s) {
+    const int p = board_.Neighbour(box, s);
+    if (p == kNoSquare || occupied[p]) continue;
+    if (from_player) {
+      if (!from_player[s]) continue;
+    } else {
+      WalkBehind(box, s, occupied);
+      if (!PlayerReaches(*floor)) continue;
+    }
+    (*seen)[static_cast<size_t>(box) * 4 + s] = 1;
+    nodes->emplace_back(box, s);
+  }
 }
 
 void GoalRooms::AddPulls(int box, const std::vector<uint8_t>& occupied, std::vector<uint8_t>* seen,

@@ -148,6 +148,14 @@ class GoalRooms {
   // Whether the last walk reached a square marked in `floor`.
   bool PlayerReaches(const std::vector<uint8_t>& floor) const;
 
+  // The first nodes of a pull search of the box on `box` (occupied[box] 0):
+  // each free side of it the player can stand on, marked in *seen and
+  // appended to *nodes as (box, side). With `from_player`, the sides it
+  // marks; else those from which the player walks to a square marked in
+  // *floor.
+  void FirstPulls(int box, std::vector<uint8_t>& occupied, const bool* from_player,
+                  const std::vector<uint8_t>* floor, std::vector<uint8_t>* seen,
+                  std::vector<std::pair<int, int>>* nodes);
   // The pulls of the box on `box`, the player's walk from beside it marked
   // in reach_: each (square the box goes to, side of it the player stands
   // on) not marked in *seen yet is marked and appended to *pulls.

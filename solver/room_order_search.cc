@@ -168,14 +168,7 @@ void GoalRooms::ParkingSquares(int box, const std::vector<uint8_t>& filled,
   std::vector<uint8_t> occupied = filled, seen(static_cast<size_t>(n) * 4, 0), listed(n, 0);
   std::vector<std::pair<int, int>> nodes;  // (box square, side of the player)
   occupied[box] = 0;
-  for (int s = 0; s < 4; ++s) {
-    const int p = board_.Neighbour(box, s);
-    if (p == kNoSquare || occupied[p]) continue;
-    WalkBehind(box, s, occupied);
-    if (!PlayerReaches(player_floor)) continue;
-    seen[static_cast<size_t>(box) * 4 + s] = 1;
-    nodes.emplace_back(box, s);
-  }
+  FirstPulls(box, occupied, nullptr, &player_floor, &seen, &nodes);
   for (size_t head = 0; head < nodes.size(); ++head) {
     const auto [at, side] = nodes[head];
     WalkBehind(at, side, occupied);
