@@ -47,6 +47,7 @@ class Search {
   void AddPartner(const Search* other) { partners_.push_back(other); }
   // Solved by meeting a partner's state.
   bool met() const { return met_partner_ != nullptr; }
+  const Search* met_partner() const { return met_partner_; }
   // The largest g + h of a state taken for expansion: in optimal mode (an
   // A* with an admissible bound, reopening) a lower bound on the optimum
   // (solver/meet_optimal.h).

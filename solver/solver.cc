@@ -349,6 +349,17 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     if (!any) result.status = SolveStatus::kTimeout;
   }
   result.expanded = expanded();
+  for (size_t k = 0; k < searches.size(); ++k) {
+    result.members.emplace_back(running[k]->name, searches[k]->expanded());
+    if (searches[k].get() == winner && Decided(*winner)) {
+      result.decided_by = running[k]->name;
+      for (size_t m = 0; m < searches.size(); ++m) {
+        if (searches[m].get() == winner->met_partner()) {
+          result.decided_by += "+" + std::string(running[m]->name);
+        }
+      }
+    }
+  }
   // Bytes per state over all the searches' stores: a search that stored a
   // few states in its first table would say little alone.
   double store_bytes = 0;

@@ -29,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -287,6 +288,13 @@ struct SolveResult {
   size_t peak_bytes = 0;       // the solver's own peak memory
   double seconds = 0;
   std::string error;  // for kInvalid: the reason
+  // The states each search of the portfolio expanded (fast mode:
+  // FastMemberNames(); optimal mode: `optimal`, `bidir`), in the order
+  // they joined; they add up to `expanded`.
+  std::vector<std::pair<std::string, uint64_t>> members;
+  // The member whose search decided the level (solved it or exhausted its
+  // states), "A+B" when A's search met a state of B's; empty when none did.
+  std::string decided_by;
 };
 
 SolveResult Solve(const Level& level, const SolveOptions& options);

@@ -182,6 +182,47 @@ TEST(Schedule, MemberAlone) {
   EXPECT_NE(std::find(names.begin(), names.end(), "unlearned"), names.end());
 }
 
+// The result names each member's states, in the order they joined, and the
+// member that decided the level: none when the budget ran out first.
+TEST(Schedule, ResultNamesEachMembersStatesAndTheDecidingOne) {
+  SolveOptions options;
+  options.max_expansions = 200'000;
+  const std::vector<std::string_view> names = FastMemberNames();
+  const auto expect_members = [&](const SolveResult& r) {
+    uint64_t sum = 0;
+    for (const auto& [name, expanded] : r.members) {
+      EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+      sum += expanded;
+    }
+    EXPECT_EQ(sum, r.expanded);
+  };
+  // Microban 1: the first member and the pull search from the start; one
+  // of them decides by meeting a state of the other's (A+B).
+  const SolveResult portfolio = Solve(MicrobanLevel(1), options);
+  ASSERT_EQ(portfolio.status, SolveStatus::kSolved);
+  expect_members(portfolio);
+  ASSERT_GE(portfolio.members.size(), 2u);
+  EXPECT_EQ(portfolio.members[0].first, "features");
+  EXPECT_EQ(portfolio.members[1].first, "pull");
+  EXPECT_TRUE(portfolio.decided_by == "features+pull" || portfolio.decided_by == "pull+features")
+      << portfolio.decided_by;
+  // A member alone meets no partner.
+  options.member = "pull";
+  const SolveResult pull = Solve(MicrobanLevel(1), options);
+  ASSERT_EQ(pull.status, SolveStatus::kSolved);
+  expect_members(pull);
+  ASSERT_EQ(pull.members.size(), 1u);
+  EXPECT_EQ(pull.members[0].first, "pull");
+  EXPECT_EQ(pull.decided_by, "pull");
+  // Out of budget: no member decided.
+  options.member.clear();
+  options.max_expansions = 50;
+  const SolveResult timeout = Solve(XsokobanLevel(48), options);
+  ASSERT_EQ(timeout.status, SolveStatus::kTimeout);
+  expect_members(timeout);
+  EXPECT_EQ(timeout.decided_by, "");
+}
+
 // `schedule3`'s members with tables of their own, alone, search as their
 // twins alone: `ownopen` as `open`, `deadsets` as `features` with the dead
 // sets (built from the start on levels of 8 boxes or more), which the

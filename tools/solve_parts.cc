@@ -71,6 +71,12 @@ std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& r) {
   s.bytes_per_state = get("bytes_per_state", size_t{0});
   s.peak_bytes = get("peak_bytes", size_t{0});
   s.seconds = get("seconds", 0.0);
+  s.decided_by = get("decided_by", std::string());
+  if (r.contains("members") && r["members"].is_object()) {
+    for (const auto& [name, expanded] : r["members"].items()) {
+      if (expanded.is_number_unsigned()) s.members.emplace_back(name, expanded.get<uint64_t>());
+    }
+  }
   o.error = get("error", std::string());
   if (o.status == "invalid") s.error = o.error;
   return o;

@@ -47,6 +47,10 @@ nlohmann::json OutcomeJson(const LevelItem& item, const LevelOutcome& o, SolveMo
   j["stored"] = r.stored;
   j["bytes_per_state"] = r.bytes_per_state;
   j["peak_bytes"] = r.peak_bytes;
+  j["decided_by"] = r.decided_by.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.decided_by);
+  nlohmann::json members = nlohmann::json::object();
+  for (const auto& [name, expanded] : r.members) members[name] = expanded;
+  j["members"] = members;
   return j;
 }
 

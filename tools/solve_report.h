@@ -30,6 +30,7 @@ void PrintOutcomeText(std::ostream& out, const LevelItem& item, const LevelOutco
 // JSON: LevelJson(item) plus status, moves, pushes (0 unless solved),
 // seconds, states (expanded), solution (LURD or null), error (null or the
 // reason), mode, push_optimal, stored, bytes_per_state, peak_bytes,
+// decided_by (null or the member), members (each member's states),
 // box_lines, box_changes, pushing_sessions, player_lines.
 nlohmann::json OutcomeJson(const LevelItem& item, const LevelOutcome& o, SolveMode mode);
 
