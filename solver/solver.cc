@@ -351,14 +351,16 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   result.expanded = expanded();
   for (size_t k = 0; k < searches.size(); ++k) {
     result.members.emplace_back(running[k]->name, searches[k]->expanded());
-    if (searches[k].get() == winner && Decided(*winner)) {
-      result.decided_by = running[k]->name;
-      for (size_t m = 0; m < searches.size(); ++m) {
-        if (searches[m].get() == winner->met_partner()) {
-          result.decided_by += "+" + std::string(running[m]->name);
-        }
-      }
-    }
+  }
+  const auto name_of = [&](const Search* search) {
+    const size_t k = std::find_if(searches.begin(), searches.end(),
+                                  [&](const auto& s) { return s.get() == search; }) -
+                     searches.begin();
+    return std::string(running[k]->name);
+  };
+  if (Decided(*winner)) {
+    result.decided_by = name_of(winner);
+    if (winner->met()) result.decided_by += "+" + name_of(winner->met_partner());
   }
   // Bytes per state over all the searches' stores: a search that stored a
   // few states in its first table would say little alone.

@@ -72,6 +72,7 @@ std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& r) {
   s.peak_bytes = get("peak_bytes", size_t{0});
   s.seconds = get("seconds", 0.0);
   s.decided_by = get("decided_by", std::string());
+  // The record holds the members by name, not in the order they joined.
   if (r.contains("members") && r["members"].is_object()) {
     for (const auto& [name, expanded] : r["members"].items()) {
       if (expanded.is_number_unsigned()) s.members.emplace_back(name, expanded.get<uint64_t>());
