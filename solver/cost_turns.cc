@@ -39,13 +39,24 @@ MemberTerms TermsOf(ScheduleMember member) {
   // 31 a little less. With 70 on every level, 13, 14 and 19, which the pull
   // searches solve, took 12.9-14.8 s instead of 10.4-13.0: below 20 boxes
   // the shares stay as they were.
+  // On levels of fewer than kBoxMovesBoxes boxes the box-moves members do
+  // not run, and their 43 parts went to the others in proportion: the pull
+  // searches had 36 (20 of 56) and 29 per cent of the time, the first
+  // feature-space search 5. There it takes the box-moves member's share,
+  // 43 (43% of the time). XSokoban 18 (11 boxes), which the first search
+  // solves alone in 263,255 expansions (3.6 s) and the portfolio had in
+  // 3,049,568 expansions, 18.2 s (or not within 20 s on a slower host), is
+  // then solved in 1,343,496, 7.8 s; 44 (9 boxes, solved by `ownopen`) takes
+  // 2,454,903 expansions, 11.3 s, instead of 2,409,099, 8.4 s; no other
+  // XSokoban, Microban or Microban II level changes. With 20 instead of 43,
+  // 18 took 12.3 s and 44 10.8 s.
   // With `corralwalls` the feature-space search alone solves XSokoban 18 in
   // 2.5 s (the portfolio in 14.2 s) and 41 in 8.1 s, the dead-sets member
   // 41 in 7.6 s; with these shares the portfolio takes 55 s on 41, and with
   // a late share of 60 for the feature-space search 29.9 s.
   switch (member) {
     case ScheduleMember::kFirst:
-      return {.cost = 190, .share = 3, .late_share = 21};
+      return {.cost = 190, .share = 3, .late_share = 21, .small_share = 43};
     case ScheduleMember::kPull:
       return {.cost = 32, .share = 20, .late_share = 8};
     case ScheduleMember::kPlain:

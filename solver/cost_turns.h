@@ -36,17 +36,25 @@ namespace sokoban {
 //    (solver/share_follow.h);
 //  - crowded_share: its share instead of `share` on levels of
 //    kCrowdedBoxes boxes or more, where the pull searches solve no XSokoban
-//    level and the box-moves member solves the most; 0: the same as share.
+//    level and the box-moves member solves the most; 0: the same as share;
+//  - small_share: its share instead of `share` on levels of fewer than
+//    kBoxMovesBoxes boxes, where the box-moves members do not run; 0: the
+//    same as share.
 struct MemberTerms {
-  int cost, share, late_share, crowded_share = 0;
+  int cost, share, late_share, crowded_share = 0, small_share = 0;
 };
 constexpr int kCrowdedBoxes = 20;
+// The box-moves members (`fessmoves`, `boxpen`) run on levels of this many
+// boxes or more.
+constexpr int kBoxMovesBoxes = 12;
 MemberTerms TermsOf(ScheduleMember member);
 inline int ExpansionCost(ScheduleMember member) { return TermsOf(member).cost; }
 // The share on a level of `boxes` boxes.
-inline int WorkShare(ScheduleMember member, int boxes = 0) {
+inline int WorkShare(ScheduleMember member, int boxes = kBoxMovesBoxes) {
   const MemberTerms terms = TermsOf(member);
-  return boxes >= kCrowdedBoxes && terms.crowded_share ? terms.crowded_share : terms.share;
+  if (boxes >= kCrowdedBoxes && terms.crowded_share) return terms.crowded_share;
+  if (boxes < kBoxMovesBoxes && terms.small_share) return terms.small_share;
+  return terms.share;
 }
 inline int LateShare(ScheduleMember member) { return TermsOf(member).late_share; }
 
@@ -58,7 +66,7 @@ constexpr uint32_t kShareScale = 1000;
 class CostTurns {
  public:
   // The turns of a level of `boxes` boxes (WorkShare).
-  explicit CostTurns(int boxes = 0) : boxes_(boxes) {}
+  explicit CostTurns(int boxes = kBoxMovesBoxes) : boxes_(boxes) {}
   // Adds the next search (index size() - 1 in the portfolio's order). It
   // starts level with the live member least charged for its share, so that
   // it takes its share from now on and not the work the others did before

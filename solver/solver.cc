@@ -104,14 +104,14 @@ constexpr Member kFastPortfolio[] = {
      .needs = kPruneFessMoves | kPruneFeatures,
      .without = kPruneBoxPenalty,
      .schedule = ScheduleMember::kBoxMoves,
-     .min_boxes = 12},
+     .min_boxes = kBoxMovesBoxes},
     // `boxpen`: the box-moves member with the penalty patterns
     // (solver/eval_penalty.h) in its place, with its turns.
     {.name = "boxpenalty",
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true, .penalties = true},
      .needs = kPruneFessMoves | kPruneFeatures | kPruneBoxPenalty,
      .schedule = ScheduleMember::kBoxMoves,
-     .min_boxes = 12},
+     .min_boxes = kBoxMovesBoxes},
     // `schedule3`: `open` with tables of its own, as alone (XSokoban 35 and
     // 44), and the first search's technique with the dead sets in tables of
     // its own (XSokoban 75), where they do not change the first's order.

@@ -126,6 +126,31 @@ TEST(Schedule, CostTurnsCrowdedLevelsGiveTheBoxMovesMore) {
   EXPECT_GT(crowded, small + 0.05);
 }
 
+// On a level too small for the box-moves members the first feature-space
+// search takes the box-moves member's share: against the pull search it gets
+// the same part of the work as the box-moves member on a larger level, more
+// than its own share gives it there.
+TEST(Schedule, CostTurnsSmallLevelsGiveTheFirstSearchTheBoxMovesShare) {
+  const int small = kBoxMovesBoxes - 1;
+  EXPECT_EQ(WorkShare(ScheduleMember::kFirst, small), WorkShare(ScheduleMember::kBoxMoves));
+  EXPECT_EQ(WorkShare(ScheduleMember::kPull, small), WorkShare(ScheduleMember::kPull));
+  // The part of the work charged to `member`, against the pull search, in
+  // 20,000 turns on a level of `boxes` boxes.
+  auto part = [](ScheduleMember member, int boxes) {
+    CostTurns turns(boxes);
+    std::vector<bool> live;
+    for (ScheduleMember m : {ScheduleMember::kPull, member}) {
+      turns.Add(m, live);
+      live.push_back(true);
+    }
+    for (int step = 0; step < 20'000; ++step) turns.Charge(turns.Next(live));
+    return static_cast<double>(turns.work(1)) / static_cast<double>(turns.work(0) + turns.work(1));
+  };
+  const double first_small = part(ScheduleMember::kFirst, small);
+  EXPECT_NEAR(first_small, part(ScheduleMember::kBoxMoves, kBoxMovesBoxes), 0.01);
+  EXPECT_GT(first_small, part(ScheduleMember::kFirst, kBoxMovesBoxes) + 0.3);
+}
+
 // A member that joins late starts level with the least charged live member:
 // it takes its share from then on, not every turn until it has caught up
 // with the work done before it joined.

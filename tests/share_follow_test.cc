@@ -31,7 +31,7 @@ const std::vector<ScheduleMember> kMembers = {ScheduleMember::kFirst,    Schedul
 // (true: stopped from the start), with `sharefollow` or without; the
 // level's expansions start at `expanded`, the level has `boxes` boxes.
 std::vector<size_t> Turns(int steps, const std::vector<bool>& live, bool follow,
-                          uint64_t expanded = kCostTurnsAfter, int boxes = 0) {
+                          uint64_t expanded = kCostTurnsAfter, int boxes = kBoxMovesBoxes) {
   CostTurns turns(boxes);
   for (ScheduleMember m : kMembers) turns.Add(m, {});
   ShareFollow shares;
