@@ -27,7 +27,7 @@ import subprocess
 import sys
 
 MEMBERS = ["features", "pull", "plain", "ownopen", "unlearned", "boxpenalty", "deadsets",
-           "pullpenalty"]
+           "roomsets", "pullpenalty"]
 
 
 def main():

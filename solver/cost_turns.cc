@@ -50,28 +50,44 @@ MemberTerms TermsOf(ScheduleMember member) {
   // 2,454,903 expansions, 11.3 s, instead of 2,409,099, 8.4 s; no other
   // XSokoban, Microban or Microban II level changes. With 20 instead of 43,
   // 18 took 12.3 s and 44 10.8 s.
+  // `roomsets` (levels of kBoxMovesBoxes boxes or more) is charged the
+  // dead-sets member's cost (its time an expansion alone on XSokoban 29 and
+  // 41: 5.7-14 us; in the portfolio, learning into its tables, about 20-30
+  // us on XSokoban 11 and 24), with a share of 12 (about 10% of the time) and, from
+  // kFollowAfter on, 70 of the 111 late parts: on those levels every
+  // XSokoban level the portfolio solves is solved before kFollowAfter (the
+  // most, 16, in 1,467,034 expansions), and of the unsolved ones it is the
+  // member that solves 29 and 41 alone, in 317,030 and 375,098 expansions.
+  // The late shares there were the ones below for small levels, most to
+  // `ownopen` for XSokoban 44 (9 boxes). With a share of 12 and the old late
+  // shares it solved 29 in 16.4-17.6 s and 41 in 27 s; with these, 29 in
+  // 10-13 s and 41 in 16-21 s (the host's speed varies by a fifth); with a
+  // share of 40, running on small levels too, 42 and 90 took 17 s instead
+  // of 12-14 and 44 (9 boxes) was lost.
   // With `corralwalls` the feature-space search alone solves XSokoban 18 in
   // 2.5 s (the portfolio in 14.2 s) and 41 in 8.1 s, the dead-sets member
   // 41 in 7.6 s; with these shares the portfolio takes 55 s on 41, and with
   // a late share of 60 for the feature-space search 29.9 s.
   switch (member) {
     case ScheduleMember::kFirst:
-      return {.cost = 190, .share = 3, .late_share = 21, .small_share = 43};
+      return {.cost = 190, .share = 3, .late_share = 10, .small_share = 43, .small_late_share = 21};
     case ScheduleMember::kPull:
       return {.cost = 32, .share = 20, .late_share = 8};
     case ScheduleMember::kPlain:
       return {.cost = 85, .share = 1, .late_share = 1};
     case ScheduleMember::kOpen:
     case ScheduleMember::kOwnOpen:
-      return {.cost = 150, .share = 7, .late_share = 29};
+      return {.cost = 150, .share = 7, .late_share = 1, .small_late_share = 29};
     case ScheduleMember::kUnlearned:
       return {.cost = 150, .share = 3, .late_share = 3};
     case ScheduleMember::kBoxMoves:
-      return {.cost = 680, .share = 43, .late_share = 24, .crowded_share = 70};
+      return {.cost = 680, .share = 43, .late_share = 10, .crowded_share = 70};
     case ScheduleMember::kDeadSets:
-      return {.cost = 200, .share = 6, .late_share = 11};
+      return {.cost = 200, .share = 6, .late_share = 5, .small_late_share = 11};
     case ScheduleMember::kPullPenalty:
       return {.cost = 54, .share = 16, .late_share = 3};
+    case ScheduleMember::kRoomSets:
+      return {.cost = 200, .share = 12, .late_share = 70};
   }
   return {.cost = 190, .share = 1, .late_share = 1};
 }

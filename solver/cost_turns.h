@@ -33,7 +33,9 @@ namespace sokoban {
 //    in per cent of the whole (the shares of the members a level runs need
 //    not add up to 100: each gets its share's part of their sum);
 //  - late_share: its share from kFollowAfter on, with `sharefollow`
-//    (solver/share_follow.h);
+//    (solver/share_follow.h), on levels of kBoxMovesBoxes boxes or more;
+//  - small_late_share: the same on smaller levels; 0: the same as
+//    late_share;
 //  - crowded_share: its share instead of `share` on levels of
 //    kCrowdedBoxes boxes or more, where the pull searches solve no XSokoban
 //    level and the box-moves member solves the most; 0: the same as share;
@@ -41,7 +43,7 @@ namespace sokoban {
 //    kBoxMovesBoxes boxes, where the box-moves members do not run; 0: the
 //    same as share.
 struct MemberTerms {
-  int cost, share, late_share, crowded_share = 0, small_share = 0;
+  int cost, share, late_share, crowded_share = 0, small_share = 0, small_late_share = 0;
 };
 constexpr int kCrowdedBoxes = 20;
 // The box-moves members (`fessmoves`, `boxpen`) run on levels of this many
@@ -56,7 +58,12 @@ inline int WorkShare(ScheduleMember member, int boxes = kBoxMovesBoxes) {
   if (boxes < kBoxMovesBoxes && terms.small_share) return terms.small_share;
   return terms.share;
 }
-inline int LateShare(ScheduleMember member) { return TermsOf(member).late_share; }
+// The late share on a level of `boxes` boxes.
+inline int LateShare(ScheduleMember member, int boxes = kBoxMovesBoxes) {
+  const MemberTerms terms = TermsOf(member);
+  return boxes < kBoxMovesBoxes && terms.small_late_share ? terms.small_late_share
+                                                          : terms.late_share;
+}
 
 // CostTurns holds shares in kShareScale-ths of a per cent (all scaled alike,
 // the turns are the same), so that a share moved by `sharefollow`

@@ -74,6 +74,7 @@ constexpr PruneName kPruneNames[] = {
     {"boxpen", kPruneBoxPenalty},
     {"corralwalls", kPruneCorralWalls},
     {"weightfirst", kPruneWeightFirst},
+    {"roomsets", kPruneRoomSets},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

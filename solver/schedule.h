@@ -26,6 +26,9 @@ enum class ScheduleMember {
   // The pull search with penalty patterns (`penpull`): joins when the turns
   // by cost start (CostTurnsStart), at a stage of its own.
   kPullPenalty,
+  // The dead-sets member's search with FESS's room connectivity and hotspots
+  // (`roomsets`): joins and takes turns as kDeadSets, a share of its own.
+  kRoomSets,
 };
 
 inline ScheduleMember JoinStage(ScheduleMember member) {
@@ -36,6 +39,7 @@ inline ScheduleMember JoinStage(ScheduleMember member) {
     case ScheduleMember::kBoxMoves:
     case ScheduleMember::kOwnOpen:
     case ScheduleMember::kDeadSets:
+    case ScheduleMember::kRoomSets:
       return ScheduleMember::kOpen;
     default:  // kPullPenalty too: a stage of its own
       return member;
@@ -148,6 +152,7 @@ inline int ScheduleTurns(ScheduleMember member, uint64_t round) {
     case ScheduleMember::kOwnOpen:
       return round % kOpenRounds == 0;
     case ScheduleMember::kDeadSets:
+    case ScheduleMember::kRoomSets:
       return round % kDeadSetsRounds == 0;
     case ScheduleMember::kUnlearned:
       return round % kUnlearnedRounds == 0;

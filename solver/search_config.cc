@@ -132,7 +132,8 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     // `fess2`: the box-moves member's cells take FESS's whole feature space,
     // and its states are taken by weight alone.
     const bool fess2 = spec.box_moves && (prune & kPruneFess2);
-    const PruneSet features = fess2 ? prune | kPruneRoomConnectivity | kPruneOutOfPlan : prune;
+    const PruneSet features =
+        (fess2 ? prune | kPruneRoomConnectivity | kPruneOutOfPlan : prune) | spec.fess_features;
     if (features & (kPruneRoomConnectivity | kPruneOutOfPlan | kPruneHotspots)) {
       extra = std::make_unique<FessFeatures>(board, rooms, features);
       if (!extra->enabled()) extra.reset();

@@ -55,6 +55,10 @@ struct SearchSpec {
   // The feature-space order takes from each cell the state of least weight,
   // h only breaking ties, with `weightfirst` (solver/order_features.h).
   bool weight_first = false;
+  // FESS features its feature-space order takes whatever `--prune` says
+  // (kPruneRoomConnectivity, kPruneOutOfPlan, kPruneHotspots;
+  // solver/fess_features.h).
+  PruneSet fess_features = 0;
 };
 
 // What the searches of one level share: the goal rooms (built on first

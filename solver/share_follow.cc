@@ -23,13 +23,15 @@ void ShareFollow::Update(std::span<const ScheduleMember> members, const std::vec
   uint64_t push_all = 0, push_live = 0;
   for (size_t k = 0; k < members.size(); ++k) {
     if (Pull(members[k])) continue;
-    const uint64_t share = late ? LateShare(members[k]) : WorkShare(members[k], turns.boxes());
+    const uint64_t share =
+        late ? LateShare(members[k], turns.boxes()) : WorkShare(members[k], turns.boxes());
     push_all += share;
     if (live[k]) push_live += share;
   }
   for (size_t k = 0; k < members.size(); ++k) {
     uint64_t share =
-        (late ? LateShare(members[k]) : WorkShare(members[k], turns.boxes())) * kShareScale;
+        (late ? LateShare(members[k], turns.boxes()) : WorkShare(members[k], turns.boxes())) *
+        kShareScale;
     if (!Pull(members[k]) && live[k] && push_live) {
       share = share * push_all / push_live;
     }

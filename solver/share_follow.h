@@ -12,13 +12,18 @@
 //    536,756. With `sharefollow` a stopped push member's share goes to the
 //    live push members, in proportion to theirs; the pull search keeps its
 //    share.
-//  - Every XSokoban level the portfolio solves is solved within 1,704,250
-//    expansions (16, by the pull search): a level still open at
-//    kFollowAfter has had the pull search's 42% for long. From then on the
-//    shares are the late ones of MemberTerms (solver/cost_turns.h), most
-//    to `ownopen`, the feature-space search without goal rooms and with
-//    tables of its own (XSokoban 44 alone in 254,630 expansions; with 11%
-//    of the work it does not have them at 20 s).
+//  - Every XSokoban level of 12 boxes or more that the portfolio solves is
+//    solved within 1,467,034 expansions (16, by the box-moves member meeting
+//    the pull search): a level still open at kFollowAfter has had the pull
+//    searches' parts for long. From then on the shares are the late ones
+//    of MemberTerms (solver/cost_turns.h): on those levels most to
+//    `roomsets` (XSokoban 29 and 41 alone in 317,030 and 375,098
+//    expansions), on smaller ones to `ownopen`, the feature-space search
+//    without goal rooms and with tables of its own (XSokoban 44, 9 boxes,
+//    alone in 254,630 expansions; with 11% of the work it does not have
+//    them at 20 s). kFollowAfter was 1,800,000 before `roomsets`: with it
+//    there and the late shares before, the portfolio solved 29 in 16-18 s
+//    and 41 in 27 s.
 // The shares change only when a member stops or at kFollowAfter, counted in
 // expansions, never time: the turns are the same on every run. While no
 // member has stopped and before kFollowAfter, the turns are CostTurns'.
@@ -38,7 +43,7 @@
 namespace sokoban {
 
 // The level's expansion from which LateShare's shares hold.
-constexpr uint64_t kFollowAfter = 1'800'000;
+constexpr uint64_t kFollowAfter = 1'500'000;
 
 class ShareFollow {
  public:

@@ -137,9 +137,9 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              hold room connectivity and out of plan too, and each gives
 //              its state of least weight, h only breaking ties
 //   sharefollow with schedule3: a push member that stops leaves its share
-//              to the live push members, and from the level's 1,800,000th
-//              expansion on the shares move to `ownopen`
-//              (solver/share_follow.h)
+//              to the live push members, and from the level's 1,500,000th
+//              expansion on the shares move to `roomsets` (levels of 12
+//              boxes or more) or `ownopen` (solver/share_follow.h)
 //   wholelearn a state proved dead by a search of its whole position, now
 //              and then, is pruned, and its smallest dead set becomes a
 //              learned pattern (fast mode; solver/whole_deadlock.h)
@@ -160,10 +160,14 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //   weightfirst the feature-space member without the shared deadlock tables
 //              (`unlearned`) takes from each cell the state of least weight,
 //              h only breaking ties, as FESS does (solver/order_features.h)
+//   roomsets   one more member (`roomsets`, levels of 12 boxes or more): the
+//              dead-sets member's search with FESS's room connectivity and
+//              hotspots features in its order, tables of its own, most of
+//              the late share (solver/cost_turns.h)
 // The set of `--prune` techniques on, one bit each (PruneFlags).
 using PruneSet = uint64_t;
 // How many bits PruneFlags uses: a new technique takes bit kPruneBits and adds one to it.
-constexpr int kPruneBits = 36;
+constexpr int kPruneBits = 37;
 enum PruneFlags : PruneSet {
   kPruneDeadSquares = uint64_t{1} << 0,
   kPruneFreeze = uint64_t{1} << 1,
@@ -201,6 +205,7 @@ enum PruneFlags : PruneSet {
   kPrunePackSearch = uint64_t{1} << 33,
   kPruneCorralWalls = uint64_t{1} << 34,
   kPruneWeightFirst = uint64_t{1} << 35,
+  kPruneRoomSets = uint64_t{1} << 36,
   kPruneAll = (PruneSet{1} << kPruneBits) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots`, `deadsets`, `deadscan`, `corralbig`, `splitroom`, `wholelearn` and `penalty`.
@@ -244,6 +249,11 @@ enum PruneFlags : PruneSet {
   // against 76 (gains 42 in 10.7 s, loses none; 13 and 19 in 0.6 s and 0.3 s
   // instead of 13.1 and 10.4); Microban, Microban II and Boxoban hard 000
   // the same states.
+  // `roomsets` (with the late shares of levels of 12 boxes or more and the
+  // late phase from the 1,500,000th expansion): XSokoban at 20 s a level 79
+  // against 77 in the same minutes (gains 29 and 41, loses none; 11, 14, 16,
+  // 42, 90 and others take 3-6% more expansions); Microban, Microban II and
+  // Boxoban hard 000 the same states.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
                   ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneCorralBig & ~kPruneWholeLearn &
                   ~kPrunePenalty & ~kPruneSplitRooms,
@@ -252,7 +262,7 @@ enum PruneFlags : PruneSet {
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
 // schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,packsearch,wholelearn,penalty,penpull,boxpen,
-// corralwalls,weightfirst",
+// corralwalls,weightfirst,roomsets",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<PruneSet> ParsePruneList(std::string_view list);

@@ -130,7 +130,8 @@ TEST(ShareFollow, CrowdedLevelsFollowTheCrowdedShares) {
   EXPECT_EQ(with[0], 0u);
 }
 
-// From kFollowAfter the late shares hold: most of the work to `ownopen`.
+// From kFollowAfter the late shares hold: most of the work to `roomsets`
+// on levels of kBoxMovesBoxes boxes or more, to `ownopen` on smaller ones.
 TEST(ShareFollow, LateSharesFromFollowAfter) {
   const std::vector<bool> live(kMembers.size(), true);
   const std::vector<uint64_t> late = Work(Turns(60'000, live, true, kFollowAfter));
@@ -145,7 +146,14 @@ TEST(ShareFollow, LateSharesFromFollowAfter) {
                 static_cast<double>(LateShare(kMembers[k])) / all_shares, 0.005)
         << k;
   }
-  EXPECT_GT(LateShare(ScheduleMember::kOwnOpen), WorkShare(ScheduleMember::kOwnOpen));
+  const int small = kBoxMovesBoxes - 1;
+  for (ScheduleMember m : kMembers) {
+    EXPECT_GT(LateShare(ScheduleMember::kRoomSets), LateShare(m));
+    if (m != ScheduleMember::kOwnOpen) {
+      EXPECT_GT(LateShare(ScheduleMember::kOwnOpen, small), LateShare(m, small));
+    }
+  }
+  EXPECT_GT(LateShare(ScheduleMember::kOwnOpen, small), WorkShare(ScheduleMember::kOwnOpen, small));
   // Just before, the turns are CostTurns'.
   EXPECT_EQ(Turns(1'000, live, true, kFollowAfter - 1'000), Turns(1'000, live, false));
 }

@@ -258,7 +258,9 @@ int RunSolve(const Args& args) {
       "penpull (one more member: the pull search with penalty patterns, a share of its own), "
       "boxpen (the box-moves member with penalty patterns), corralwalls (the feature-space "
       "member's corral check keeps the boxes frozen on goals as walls), weightfirst (the "
-      "feature-space member without the shared tables takes the state of least weight first); "
+      "feature-space member without the shared tables takes the state of least weight first), "
+      "roomsets (one more member: the dead-sets member with FESS's room connectivity and "
+      "hotspots, most of the late share on levels of 12 boxes or more); "
       "or all, default (all but roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, "
       "splitroom, wholelearn and penalty; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
