@@ -351,8 +351,16 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // The verdict: a search that finished decides (solved, or unsolvable: an
   // exhausted search is a proof whichever ordering or direction it used).
   if (!winner) winner = searches[0].get();
+  const auto name_of = [&](const Search* search) {
+    const size_t k = std::find_if(searches.begin(), searches.end(),
+                                  [&](const auto& s) { return s.get() == search; }) -
+                     searches.begin();
+    return std::string(running[k]->name);
+  };
   if (Decided(*winner)) {
     result.status = winner->status();
+    result.decided_by = name_of(winner);
+    if (winner->met()) result.decided_by += "+" + name_of(winner->met_partner());
   } else if (over_budget(expanded())) {
     result.status = SolveStatus::kTimeout;
   } else {
@@ -368,16 +376,6 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   result.expanded = expanded();
   for (size_t k = 0; k < searches.size(); ++k) {
     result.members.emplace_back(running[k]->name, searches[k]->expanded());
-  }
-  const auto name_of = [&](const Search* search) {
-    const size_t k = std::find_if(searches.begin(), searches.end(),
-                                  [&](const auto& s) { return s.get() == search; }) -
-                     searches.begin();
-    return std::string(running[k]->name);
-  };
-  if (Decided(*winner)) {
-    result.decided_by = name_of(winner);
-    if (winner->met()) result.decided_by += "+" + name_of(winner->met_partner());
   }
   // Bytes per state over all the searches' stores: a search that stored a
   // few states in its first table would say little alone.

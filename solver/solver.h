@@ -252,7 +252,7 @@ enum PruneFlags : PruneSet {
   // `roomsets` (with the late shares of levels of 12 boxes or more and the
   // late phase from the 1,500,000th expansion): XSokoban at 20 s a level 79
   // against 77 in the same minutes (gains 29 and 41, loses none; 11, 14, 16,
-  // 42, 90 and others take 3-6% more expansions); Microban, Microban II and
+  // 42, 90 and others take 1-6% more expansions); Microban, Microban II and
   // Boxoban hard 000 the same states.
   kPruneDefault = kPruneAll & ~kPruneRoomConnectivity & ~kPruneOutOfPlan & ~kPruneHotspots &
                   ~kPruneDeadSets & ~kPruneDeadScan & ~kPruneCorralBig & ~kPruneWholeLearn &
