@@ -10,11 +10,13 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "common/level_io.h"
 #include "common/moves.h"
+#include "solver/solver.h"
 #include "tests/cli_test_util.h"
 
 namespace sokoban {
@@ -169,6 +171,23 @@ TEST_F(SolveCliTest, MemberRunsOneSearchAlone) {
     EXPECT_EQ(o.code, 0) << member << ": " << o.err;
     EXPECT_EQ(Json(o.out).at(0)["status"], "solved") << member;
   }
+}
+
+// solve --help names, for --member, exactly the members it takes.
+TEST_F(SolveCliTest, HelpNamesEveryMember) {
+  const std::string help = Run("solve --help").out;
+  const size_t from = help.find("search NAME (");
+  ASSERT_NE(from, std::string::npos) << help;
+  const size_t to = help.find(')', from);
+  ASSERT_NE(to, std::string::npos);
+  std::vector<std::string> listed;
+  std::istringstream words(help.substr(from + 13, to - from - 13));
+  for (std::string word; words >> word;) {
+    if (word.back() == ',') word.pop_back();
+    listed.push_back(word);
+  }
+  const std::vector<std::string_view> names = FastMemberNames();
+  EXPECT_EQ(listed, std::vector<std::string>(names.begin(), names.end()));
 }
 
 TEST_F(SolveCliTest, OptimalModeReportsPushOptimal) {

@@ -82,6 +82,15 @@ const char kDetails[] =
     "  2  bad usage, unreadable input, or an output file that cannot be written\n";
 
 // Half of physical memory shared among the threads, in MiB.
+// The fast portfolio's member names, for --member: "features, weighted, ...".
+std::string MemberList() {
+  std::string list;
+  for (std::string_view name : FastMemberNames()) {
+    list += (list.empty() ? "" : ", ") + std::string(name);
+  }
+  return list;
+}
+
 double DefaultMemoryLimitMib(int threads) {
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return 1024;
@@ -208,9 +217,7 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
   if (!f.member.empty()) {
     const std::vector<std::string_view> names = FastMemberNames();
     if (std::find(names.begin(), names.end(), f.member) == names.end()) {
-      std::string known;
-      for (std::string_view name : names) known += (known.empty() ? "" : ", ") + std::string(name);
-      return "--member must be one of " + known + ", not '" + f.member + "'";
+      return "--member must be one of " + MemberList() + ", not '" + f.member + "'";
     }
     if (options.mode != SolveMode::kFast) return std::string("--member needs --mode fast");
     if (!f.journal.empty()) return std::string("--member is for measuring: not with --journal");
@@ -281,10 +288,9 @@ int RunSolve(const Args& args) {
       "journal", po::value(&flags.journal)->value_name("FILE"),
       "append each finished level to FILE (JSON lines); rerun to resume")(
       "member", po::value(&flags.member)->value_name("NAME"),
-      "for measuring the fast-mode portfolio: run only its search NAME (features, weighted, "
-      "pull, plain, open, unlearned, boxmoves, ownopen, deadsets, pullpenalty, boxpenalty), alone "
-      "from the "
-      "start");
+      ("for measuring the fast-mode portfolio: run only its search NAME (" + MemberList() +
+       "), alone from the start")
+          .c_str());
   // A bare --optimize takes no value from the next word, which is a file or
   // another option: only --optimize=M names the metric.
   Args words = args;
