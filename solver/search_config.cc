@@ -138,7 +138,8 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
       extra = std::make_unique<FessFeatures>(board, rooms, features);
       if (!extra->enabled()) extra.reset();
     }
-    const bool weight_first = fess2 || (spec.weight_first && (prune & kPruneWeightFirst));
+    const bool weight_first = fess2 || (spec.weight_first && (prune & kPruneWeightFirst) &&
+                                        board.box_count() >= spec.weight_first_boxes);
     c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra),
                                             weight_first);
   } else {

@@ -53,8 +53,10 @@ struct SearchSpec {
   // `corralwalls` (solver/corral_deadlock.h).
   bool corral_walls = false;
   // The feature-space order takes from each cell the state of least weight,
-  // h only breaking ties, with `weightfirst` (solver/order_features.h).
+  // h only breaking ties, with `weightfirst` (solver/order_features.h), on
+  // levels of weight_first_boxes boxes or more.
   bool weight_first = false;
+  int weight_first_boxes = 0;
   // FESS features its feature-space order takes whatever `--prune` says
   // (kPruneRoomConnectivity, kPruneOutOfPlan, kPruneHotspots;
   // solver/fess_features.h).

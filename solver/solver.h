@@ -158,7 +158,8 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              again with the boxes frozen on goals kept as walls instead of
 //              taken off the board (solver/corral_deadlock.h)
 //   weightfirst the feature-space member without the shared deadlock tables
-//              (`unlearned`) takes from each cell the state of least weight,
+//              (`unlearned`), and the first one (`features`) on levels of 12
+//              boxes or more, take from each cell the state of least weight,
 //              h only breaking ties, as FESS does (solver/order_features.h)
 //   roomsets   one more member (`roomsets`, levels of 12 boxes or more): the
 //              dead-sets member's search with FESS's room connectivity and

@@ -19,6 +19,7 @@
 #include "solver/reach.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
+#include "tests/slow_tests.h"
 #include "tests/solver_test_util.h"
 
 namespace sokoban {
@@ -62,7 +63,7 @@ TEST(CorralWalls, NoSolutionPassesADeadCorral) {
 // learns.
 TEST(CorralWalls, WallsOfFilledGoalsCloseCorrals) {
   std::mt19937 rng(34);
-  int tried = 0, only_with_walls = 0, proved = 0;
+  int tried = 0, only_with_walls = 0, proved = 0, left_undecided = 0;
   PatternCheck patterns;
   CheckSolutionPositions({}, 1, 1, [&](const std::string& name, const Board& board) {
     auto walls = std::make_shared<CorralDeadlock>(board, false, true);
@@ -98,7 +99,17 @@ TEST(CorralWalls, WallsOfFilledGoalsCloseCorrals) {
         if (HasFatalFailure()) return;
         ++only_with_walls;
         const Level position = Position(game.ToLevel(), board, q.boxes, q.player);
-        const SolveResult r = SolveWithoutPatterns(position);
+        // Positions of 12 boxes (Microban 145) take up to 1,148,076
+        // expansions to exhaust: seconds each, minutes under the
+        // sanitizers, which leave them undecided.
+        SolveResult r = SolveWithoutPatterns(position);
+        if (r.status == SolveStatus::kTimeout) {
+          if (SkipSlowTests()) {
+            ++left_undecided;
+            continue;
+          }
+          r = SolveWithoutPatterns(position, 1'500'000);
+        }
         ASSERT_NE(r.status, SolveStatus::kSolved)
             << name << ", called dead:\n"
             << absl::StrJoin(position.Rows(), "\n") << "\nsolution " << r.solution;
@@ -109,7 +120,8 @@ TEST(CorralWalls, WallsOfFilledGoalsCloseCorrals) {
   if (HasFatalFailure()) return;
   EXPECT_GT(tried, 1000);
   EXPECT_GT(only_with_walls, 20);
-  EXPECT_EQ(proved, only_with_walls) << "positions not decided within the budget";
+  EXPECT_EQ(proved + left_undecided, only_with_walls) << "positions not decided within the budget";
+  EXPECT_LE(left_undecided, 5);
   EXPECT_GT(patterns.checked, only_with_walls);
   EXPECT_EQ(patterns.proved, patterns.checked) << "positions not decided within the budget";
 }

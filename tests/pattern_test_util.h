@@ -29,13 +29,13 @@ namespace sokoban {
 
 // Solves `position` in optimal mode with only the dead-square, freeze and
 // matching checks (no corral search, no pattern, no pair table) within
-// 300,000 expansions: a position a deadlock table calls dead must not come
-// out solved, and should come out unsolvable.
-inline SolveResult SolveWithoutPatterns(const Level& position) {
+// `expansions`: a position a deadlock table calls dead must not come out
+// solved, and should come out unsolvable.
+inline SolveResult SolveWithoutPatterns(const Level& position, uint64_t expansions = 300'000) {
   SolveOptions options;
   options.mode = SolveMode::kOptimal;
   options.prune = kPruneDeadSquares | kPruneFreeze | kPruneBipartite;
-  options.max_expansions = 300'000;
+  options.max_expansions = expansions;
   return Solve(position, options);
 }
 
