@@ -39,9 +39,13 @@ MemberTerms TermsOf(ScheduleMember member) {
   // 31 a little less. With 70 on every level, 13, 14 and 19, which the pull
   // searches solve, took 12.9-14.8 s instead of 10.4-13.0: below 20 boxes
   // the shares stay as they were.
-  // On levels of fewer than kBoxMovesBoxes boxes the box-moves members do
-  // not run, and their 43 parts went to the others in proportion: the pull
-  // searches had 36 (20 of 56) and 29 per cent of the time, the first
+  // On levels of kCrowdedBoxes boxes or more the pull searches take 2 each
+  // instead of 20 and 16: they still meet the box-moves member's search (90,
+  // 24 and 31 are solved at the meeting), and 90 takes 460,643 expansions instead of 1,227,017
+  // (11-13 s instead of 16-18 in runs side by side), 24 154,294 instead of 269,662, 31 125,209
+  // instead of 178,766; with 5 and 4, 582,615, 172,656 and 133,733. On levels of fewer than
+  // kBoxMovesBoxes boxes the box-moves members do not run, and their 43 parts went to the others in
+  // proportion: the pull searches had 36 (20 of 56) and 29 per cent of the time, the first
   // feature-space search 5. There it takes the box-moves member's share,
   // 43 (43% of the time). XSokoban 18 (11 boxes), which the first search
   // solves alone in 263,255 expansions (3.6 s) and the portfolio had in
@@ -72,7 +76,7 @@ MemberTerms TermsOf(ScheduleMember member) {
     case ScheduleMember::kFirst:
       return {.cost = 190, .share = 3, .late_share = 10, .small_share = 43, .small_late_share = 21};
     case ScheduleMember::kPull:
-      return {.cost = 32, .share = 20, .late_share = 8};
+      return {.cost = 32, .share = 20, .late_share = 8, .crowded_share = 2};
     case ScheduleMember::kPlain:
       return {.cost = 85, .share = 1, .late_share = 1};
     case ScheduleMember::kOpen:
@@ -85,7 +89,7 @@ MemberTerms TermsOf(ScheduleMember member) {
     case ScheduleMember::kDeadSets:
       return {.cost = 200, .share = 6, .late_share = 5, .small_late_share = 11};
     case ScheduleMember::kPullPenalty:
-      return {.cost = 54, .share = 16, .late_share = 3};
+      return {.cost = 54, .share = 16, .late_share = 3, .crowded_share = 2};
     case ScheduleMember::kRoomSets:
       return {.cost = 200, .share = 12, .late_share = 70};
   }
