@@ -41,11 +41,13 @@ MemberTerms TermsOf(ScheduleMember member) {
   // the shares stay as they were.
   // On levels of kCrowdedBoxes boxes or more the pull searches take 2 each
   // instead of 20 and 16: they still meet the box-moves member's search (90,
-  // 24 and 31 are solved at the meeting), and 90 takes 460,643 expansions instead of 1,227,017
-  // (11-13 s instead of 16-18 in runs side by side), 24 154,294 instead of 269,662, 31 125,209
-  // instead of 178,766; with 5 and 4, 582,615, 172,656 and 133,733. On levels of fewer than
-  // kBoxMovesBoxes boxes the box-moves members do not run, and their 43 parts went to the others in
-  // proportion: the pull searches had 36 (20 of 56) and 29 per cent of the time, the first
+  // 24 and 31 are solved at the meeting), and 90 takes 460,643 expansions
+  // instead of 1,227,017 (11-13 s instead of 16-18 in runs side by side), 24
+  // 154,294 instead of 269,662, 31 125,209 instead of 178,766; with 5 and 4,
+  // 582,615, 172,656 and 133,733.
+  // On levels of fewer than kBoxMovesBoxes boxes the box-moves members do
+  // not run, and their 43 parts went to the others in proportion: the pull
+  // searches had 36 (20 of 56) and 29 per cent of the time, the first
   // feature-space search 5. There it takes the box-moves member's share,
   // 43 (43% of the time). XSokoban 18 (11 boxes), which the first search
   // solves alone in 263,255 expansions (3.6 s) and the portfolio had in

@@ -20,18 +20,18 @@ void ShareFollow::Update(std::span<const ScheduleMember> members, const std::vec
   live_ = live;
   late_ = late;
   if (!late && std::find(live.begin(), live.end(), false) == live.end()) return;
+  // Member k's share now, in per cent.
+  auto share_of = [&](size_t k) -> uint64_t {
+    return late ? LateShare(members[k], turns.boxes()) : WorkShare(members[k], turns.boxes());
+  };
   uint64_t push_all = 0, push_live = 0;
   for (size_t k = 0; k < members.size(); ++k) {
     if (Pull(members[k])) continue;
-    const uint64_t share =
-        late ? LateShare(members[k], turns.boxes()) : WorkShare(members[k], turns.boxes());
-    push_all += share;
-    if (live[k]) push_live += share;
+    push_all += share_of(k);
+    if (live[k]) push_live += share_of(k);
   }
   for (size_t k = 0; k < members.size(); ++k) {
-    uint64_t share =
-        (late ? LateShare(members[k], turns.boxes()) : WorkShare(members[k], turns.boxes())) *
-        kShareScale;
+    uint64_t share = share_of(k) * kShareScale;
     if (!Pull(members[k]) && live[k] && push_live) {
       share = share * push_all / push_live;
     }

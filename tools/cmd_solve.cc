@@ -81,7 +81,6 @@ const char kDetails[] =
     "  1  some level unsolvable, not solved in the limits, invalid, or cancelled\n"
     "  2  bad usage, unreadable input, or an output file that cannot be written\n";
 
-// Half of physical memory shared among the threads, in MiB.
 // The fast portfolio's member names, for --member: "features, weighted, ...".
 std::string MemberList() {
   std::string list;
@@ -91,6 +90,7 @@ std::string MemberList() {
   return list;
 }
 
+// Half of physical memory shared among the threads, in MiB.
 double DefaultMemoryLimitMib(int threads) {
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page_size <= 0) return 1024;
