@@ -312,9 +312,14 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     }
     if (by_cost) {
       if (options.prune & kPruneShareFollow) follow.Update(kinds, live, expanded(), cost_turns);
+      // A turn of expansions in a row (kTurnUnits), cut at --max-expansions.
       const size_t k = cost_turns.Next(live);
-      live[k] = searches[k]->Step();
-      cost_turns.Charge(k);
+      uint64_t steps = cost_turns.TurnLength(k);
+      if (options.max_expansions) steps = std::min(steps, options.max_expansions - expanded());
+      for (uint64_t t = 0; t < steps && live[k]; ++t) {
+        live[k] = searches[k]->Step();
+        cost_turns.Charge(k);
+      }
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
     for (size_t k = 0; k < searches.size() && !winner && !by_cost; ++k) {

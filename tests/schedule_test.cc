@@ -184,6 +184,40 @@ TEST(Schedule, CostTurnsLateMemberStartsLevel) {
   EXPECT_NEAR(late, steps * per_work / all, 5);
 }
 
+// A turn is about kTurnUnits of work for every member: as many expansions
+// as its cost goes into kTurnUnits, at least one.
+TEST(Schedule, CostTurnsTurnIsAboutTheSameWorkForEveryMember) {
+  CostTurns turns;
+  std::vector<bool> live;
+  const ScheduleMember members[] = {
+      ScheduleMember::kFirst,    ScheduleMember::kPull,        ScheduleMember::kPlain,
+      ScheduleMember::kOwnOpen,  ScheduleMember::kUnlearned,   ScheduleMember::kBoxMoves,
+      ScheduleMember::kDeadSets, ScheduleMember::kPullPenalty, ScheduleMember::kRoomSets};
+  for (ScheduleMember m : members) {
+    turns.Add(m, live);
+    live.push_back(true);
+  }
+  for (size_t k = 0; k < turns.size(); ++k) {
+    const int cost = ExpansionCost(members[k]);
+    const int length = turns.TurnLength(k);
+    EXPECT_GE(length, 1);
+    EXPECT_LE(length * cost, std::max(kTurnUnits, cost)) << k;
+    EXPECT_GT((length + 1) * cost, kTurnUnits) << k;
+  }
+  EXPECT_GT(turns.TurnLength(1), turns.TurnLength(5));  // pull: cheaper, more
+}
+
+// Turns of many expansions still stop at --max-expansions exactly: past
+// kCostTurnsAfter a turn is cut where the budget ends.
+TEST(Schedule, CostTurnsStopAtTheExpansionBudget) {
+  if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
+  SolveOptions options;
+  options.max_expansions = kCostTurnsAfter + 4'321;
+  const SolveResult r = Solve(XsokobanLevel(44), options);
+  EXPECT_EQ(r.status, SolveStatus::kTimeout);
+  EXPECT_EQ(r.expanded, options.max_expansions);
+}
+
 // One member alone: XSokoban 48 is solved at once by the feature-space
 // search without the shared deadlock tables, while the first search, whose
 // learned patterns lead it astray there, has not solved it after 20,000
