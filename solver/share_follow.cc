@@ -27,8 +27,9 @@ void ShareFollow::Update(std::span<const ScheduleMember> members, const std::vec
   uint64_t push_all = 0, push_live = 0;
   for (size_t k = 0; k < members.size(); ++k) {
     if (Pull(members[k])) continue;
-    push_all += share_of(k);
-    if (live[k]) push_live += share_of(k);
+    const uint64_t share = share_of(k);
+    push_all += share;
+    if (live[k]) push_live += share;
   }
   for (size_t k = 0; k < members.size(); ++k) {
     uint64_t share = share_of(k) * kShareScale;
