@@ -322,11 +322,15 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       }
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
+    // By rounds, each member's turns; a round too is cut at --max-expansions.
     for (size_t k = 0; k < searches.size() && !winner && !by_cost; ++k) {
       const int turns = alone ? 1 : ScheduleTurns(running[k]->schedule, round);
       if (turns == 0) continue;
       if (meeting && k != turn && live[k]) continue;  // one decided at Start() still wins
-      for (int t = 0; t < turns && live[k]; ++t) live[k] = searches[k]->Step();
+      for (int t = 0; t < turns && live[k]; ++t) {
+        if (over_budget(expanded())) break;
+        live[k] = searches[k]->Step();
+      }
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
     // A meeting no dearer than the largest priority either has expanded is

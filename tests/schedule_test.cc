@@ -218,6 +218,19 @@ TEST(Schedule, CostTurnsStopAtTheExpansionBudget) {
   EXPECT_EQ(r.expanded, options.max_expansions);
 }
 
+// Before the turns by cost, the members take turns by rounds: a round that
+// would pass --max-expansions is cut there too (XSokoban 44 at 5,003
+// expansions, two members taking a turn each a round, expanded 5,004).
+TEST(Schedule, RoundsStopAtTheExpansionBudget) {
+  for (const uint64_t budget : {uint64_t{5'003}, uint64_t{50'001}}) {
+    SolveOptions options;
+    options.max_expansions = budget;
+    const SolveResult r = Solve(XsokobanLevel(44), options);
+    EXPECT_EQ(r.status, SolveStatus::kTimeout);
+    EXPECT_EQ(r.expanded, budget);
+  }
+}
+
 // One member alone: XSokoban 48 is solved at once by the feature-space
 // search without the shared deadlock tables, while the first search, whose
 // learned patterns lead it astray there, has not solved it after 20,000
