@@ -275,6 +275,12 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     for (const auto& s : searches) sum += s->expanded();
     return sum;
   };
+  // The expansions --max-expansions leaves (all of them without it): a
+  // member's turn, by cost or by rounds, is cut there.
+  auto budget_left = [&]() -> uint64_t {
+    if (!options.max_expansions) return UINT64_MAX;
+    return options.max_expansions - std::min(options.max_expansions, expanded());
+  };
   // The members join in the order of ScheduleMember: the first ones now,
   // the others when the schedule says (solver/schedule.h).
   auto join = [&](ScheduleMember stage) {
@@ -314,8 +320,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       if (options.prune & kPruneShareFollow) follow.Update(kinds, live, expanded(), cost_turns);
       // A turn of expansions in a row (kTurnUnits), cut at --max-expansions.
       const size_t k = cost_turns.Next(live);
-      uint64_t steps = cost_turns.TurnLength(k);
-      if (options.max_expansions) steps = std::min(steps, options.max_expansions - expanded());
+      const uint64_t steps = std::min<uint64_t>(cost_turns.TurnLength(k), budget_left());
       for (uint64_t t = 0; t < steps && live[k]; ++t) {
         live[k] = searches[k]->Step();
         cost_turns.Charge(k);
@@ -327,10 +332,8 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       const int turns = alone ? 1 : ScheduleTurns(running[k]->schedule, round);
       if (turns == 0) continue;
       if (meeting && k != turn && live[k]) continue;  // one decided at Start() still wins
-      for (int t = 0; t < turns && live[k]; ++t) {
-        if (over_budget(expanded())) break;
-        live[k] = searches[k]->Step();
-      }
+      const uint64_t steps = std::min<uint64_t>(turns, budget_left());
+      for (uint64_t t = 0; t < steps && live[k]; ++t) live[k] = searches[k]->Step();
       if (!live[k] && Decided(*searches[k])) winner = searches[k].get();
     }
     // A meeting no dearer than the largest priority either has expanded is
