@@ -70,6 +70,11 @@ class Search {
   // When status() is kSolved: the pushes from the start to the solution.
   const std::vector<Push>& pushes() const { return pushes_; }
   uint64_t expanded() const { return expanded_; }
+  // A push search's progress: the most boxes on goals in a state it
+  // expanded (-1: none expanded, or a pull search), and its expansions
+  // when it first expanded one with that many.
+  int best_on_goals() const { return best_on_goals_; }
+  uint64_t best_at() const { return best_at_; }
   uint64_t stored() const { return store_.size(); }
   double bytes_per_state() const { return store_.bytes_per_state(); }
   size_t peak_bytes() const { return peak_bytes_; }
@@ -136,6 +141,8 @@ class Search {
   uint64_t boxes_key_ = 0;  // the parent's key without its player
   std::vector<Push> pushes_;
   uint64_t expanded_ = 0;
+  int best_on_goals_ = -1;
+  uint64_t best_at_ = 0;
   size_t peak_bytes_ = 0;
   std::chrono::steady_clock::time_point start_;
   SolveStatus stop_ = SolveStatus::kSolved;  // a limit that ended the search

@@ -382,5 +382,65 @@ TEST(Schedule, SolvesWithAndWithoutItsMembers) {
   EXPECT_NE(expanded[0], expanded[2]);
 }
 
+// How far the push searches got: each push member's most boxes on goals in
+// a state it expanded, and its expansions when it first got there; the
+// best of them for the level. Pull searches are left out.
+TEST(Schedule, ResultSaysHowFarThePushSearchesGot) {
+  SolveOptions options;
+  // XSokoban 50 starts with 3 of its 16 boxes on goals: the root, the
+  // first state expanded, has them.
+  options.member = "features";
+  options.max_expansions = 1;
+  const SolveResult root = Solve(XsokobanLevel(50), options);
+  ASSERT_EQ(root.status, SolveStatus::kTimeout);
+  EXPECT_EQ(root.best_on_goals, 3);
+  ASSERT_EQ(root.progress.size(), 1u);
+  EXPECT_EQ(root.progress[0].name, "features");
+  EXPECT_EQ(root.progress[0].on_goals, 3);
+  EXPECT_EQ(root.progress[0].at, 1u);
+  // A pull search alone says nothing.
+  options.member = "pull";
+  options.max_expansions = 1000;
+  const SolveResult pull = Solve(XsokobanLevel(50), options);
+  EXPECT_EQ(pull.best_on_goals, -1);
+  EXPECT_TRUE(pull.progress.empty());
+  // The portfolio on XSokoban 52 (18 boxes, none on goals at the start):
+  // every push member reports, within its own expansions, and the same on
+  // every run.
+  options.member.clear();
+  options.max_expansions = 30'000;
+  const SolveResult a = Solve(XsokobanLevel(52), options);
+  const SolveResult b = Solve(XsokobanLevel(52), options);
+  ASSERT_EQ(a.status, SolveStatus::kTimeout);
+  int best = -1;
+  size_t pushers = 0;
+  for (const auto& [name, expanded] : a.members) {
+    const bool pull_member = name == "pull" || name == "pullpenalty";
+    pushers += !pull_member && expanded > 0;
+    const auto p = std::find_if(a.progress.begin(), a.progress.end(),
+                                [&](const SolveResult::Progress& q) { return q.name == name; });
+    if (pull_member || expanded == 0) {
+      EXPECT_EQ(p, a.progress.end()) << name;
+      continue;
+    }
+    ASSERT_NE(p, a.progress.end()) << name;
+    EXPECT_GE(p->on_goals, 0);
+    EXPECT_LE(p->on_goals, 18);
+    EXPECT_GE(p->at, 1u);
+    EXPECT_LE(p->at, expanded) << name;
+    best = std::max(best, p->on_goals);
+  }
+  EXPECT_EQ(a.progress.size(), pushers);
+  EXPECT_EQ(a.best_on_goals, best);
+  EXPECT_GE(a.best_on_goals, 1);  // some box reached a goal in 30,000 states
+  ASSERT_EQ(b.progress.size(), a.progress.size());
+  EXPECT_EQ(b.best_on_goals, a.best_on_goals);
+  for (size_t k = 0; k < a.progress.size(); ++k) {
+    EXPECT_EQ(b.progress[k].name, a.progress[k].name);
+    EXPECT_EQ(b.progress[k].on_goals, a.progress[k].on_goals);
+    EXPECT_EQ(b.progress[k].at, a.progress[k].at);
+  }
+}
+
 }  // namespace
 }  // namespace sokoban

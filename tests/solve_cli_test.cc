@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -160,6 +161,36 @@ TEST_F(SolveCliTest, LimitsGiveTimeoutAndMemory) {
   EXPECT_EQ(Json(m.out).at(0)["status"], "memory") << m.out;
   Output e = Run("solve --json --level 29 --max-expansions 1000 " + Quote(kXsokoban));
   EXPECT_EQ(Json(e.out).at(0)["status"], "timeout") << e.out;
+}
+
+// A level left unsolved says how far the push searches got: in the text
+// line, and in --json as best_on_goals and each push member's progress.
+TEST_F(SolveCliTest, UnsolvedLevelSaysHowFarItGot) {
+  const std::string args = "--level 29 --max-expansions 3000 " + Quote(kXsokoban);
+  Output t = Run("solve " + args);
+  EXPECT_EQ(t.code, 1);
+  const std::string line = Lines(t.out).at(0);
+  EXPECT_NE(line.find(": timeout, "), std::string::npos) << line;
+  const size_t at = line.find(", at best ");
+  ASSERT_NE(at, std::string::npos) << line;
+  EXPECT_NE(line.find(" of 16 boxes on goals", at), std::string::npos) << line;
+  Output j = Run("solve --json " + args);
+  const nlohmann::json r = Json(j.out).at(0);
+  ASSERT_TRUE(r["best_on_goals"].is_number_integer()) << r.dump();
+  const int best = r["best_on_goals"].get<int>();
+  EXPECT_EQ(line.substr(at), absl::StrCat(", at best ", best, " of 16 boxes on goals"));
+  ASSERT_TRUE(r["progress"].is_object());
+  EXPECT_FALSE(r["progress"].contains("pull"));
+  int most = -1;
+  for (const auto& [name, p] : r["progress"].items()) {
+    ASSERT_TRUE(r["members"].contains(name)) << name;
+    EXPECT_LE(p["at"].get<uint64_t>(), r["members"][name].get<uint64_t>()) << name;
+    most = std::max(most, p["on_goals"].get<int>());
+  }
+  EXPECT_EQ(most, best);
+  // A solved level's line ends with its solution.
+  Output s = Run("solve --level 1 " + Quote(kMicroban));
+  EXPECT_EQ(Lines(s.out).at(0).find("at best"), std::string::npos);
 }
 
 // --member runs one search of the fast-mode portfolio alone: each solves

@@ -78,6 +78,16 @@ std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& r) {
       if (expanded.is_number_unsigned()) s.members.emplace_back(name, expanded.get<uint64_t>());
     }
   }
+  s.best_on_goals = get("best_on_goals", -1);
+  if (r.contains("progress") && r["progress"].is_object()) {
+    for (const auto& [name, p] : r["progress"].items()) {
+      if (!p.is_object() || !p.contains("on_goals") || !p.contains("at") ||
+          !p["on_goals"].is_number_integer() || !p["at"].is_number_unsigned()) {
+        continue;
+      }
+      s.progress.push_back({name, p["on_goals"].get<int>(), p["at"].get<uint64_t>()});
+    }
+  }
   o.error = get("error", std::string());
   if (o.status == "invalid") s.error = o.error;
   return o;
