@@ -73,7 +73,8 @@ std::string WritePage(std::string_view title, const std::vector<PageLevel>& leve
     j["solutions"] = std::move(solutions);
     if (p.result) {
       nlohmann::json r;
-      for (const char* key : {"status", "moves", "pushes", "seconds", "states", "error", "mode"}) {
+      for (const char* key :
+           {"status", "moves", "pushes", "seconds", "states", "error", "mode", "best_on_goals"}) {
         if (p.result->contains(key)) r[key] = (*p.result)[key];
       }
       j["result"] = std::move(r);

@@ -58,7 +58,7 @@ def check_index(b, results):
         const t = (s) => { const e = c.querySelector(s); return e ? e.textContent : null; };
         return {level: c.dataset.level, meta: t('.meta'), status: t('.res-status'),
                 moves: t('.res-moves'), pushes: t('.res-pushes'), seconds: t('.res-seconds'),
-                states: t('.res-states')}; })""")
+                states: t('.res-states'), best: t('.res-best')}; })""")
     assert len(cards) == len(results), (len(cards), len(results))
     for card, r in zip(cards, results):
         where = "%s level %s" % (os.path.basename(r["file"]), r["index"])
@@ -72,6 +72,10 @@ def check_index(b, results):
                 (card, r)
         else:
             assert card["moves"] is None, (card, r)
+        if r["status"] != "solved" and r.get("best_on_goals") is not None:
+            assert card["best"] == "%d/%d" % (r["best_on_goals"], r["boxes"]), (card, r)
+        else:
+            assert card["best"] is None, (card, r)
     return len(cards)
 
 
@@ -111,6 +115,29 @@ def main():
             b.wait_for("document.body.dataset.ready === '1'")
             n = check_index(b, results)
             print("index: %d cards match solve --json" % n)
+
+            # 1b. A level left unsolved shows how far the solver got, on its
+            # card and in its details.
+            cut_file = os.path.join(tmp, "cut.jsonl")
+            cut = run("solve", PUZZLES[2], "--level", "29", "--json", "--max-expansions", "3000",
+                      check=False)
+            assert cut.returncode == 1, cut.stderr
+            with open(cut_file, "w") as f:
+                f.write(cut.stdout)
+            cut_results = [r for r in map(json.loads, cut.stdout.splitlines()) if "summary" not in r]
+            assert cut_results[0]["status"] == "timeout", cut_results[0]
+            best = cut_results[0]["best_on_goals"]
+            assert isinstance(best, int) and 0 <= best <= 16, cut_results[0]
+            cut_page = os.path.join(tmp, "cut.html")
+            run("render", PUZZLES[2], "--level", "29", "--results", cut_file, "-o", cut_page)
+            b.open("file://" + cut_page)
+            b.wait_for("document.body.dataset.ready === '1'")
+            check_index(b, cut_results)
+            b.open("file://" + cut_page + "#1")
+            b.wait_for("!document.getElementById('level-view').hidden")
+            details = b.eval("document.getElementById('level-facts').textContent")
+            assert "timeout, at best %d of 16 boxes on goals" % best in details, details
+            print("an unsolved level shows at best %d of 16 boxes on goals" % best)
 
             # 2. Play Microban 2 (3 boxes) with the solver's solution.
             level = results[1]

@@ -377,6 +377,11 @@
         line.append(' \u00b7 ');
         line.appendChild(el('span', 'res-states', String(r.states)));
         line.append(' states');
+        if (r.status !== 'solved' && r.best_on_goals != null) {
+          line.append(' \u00b7 at best ');
+          line.appendChild(el('span', 'res-best', r.best_on_goals + '/' + level.boxes));
+          line.append(' on goals');
+        }
         card.appendChild(line);
       } else if (level.solutions.length) {
         card.appendChild(el('div', 'result', level.solutions.length + ' stored solution' +
@@ -480,7 +485,8 @@
     add('Size', level.width + '\u00d7' + level.height + ', ' + level.boxes + ' boxes');
     const r = level.result;
     if (r) {
-      add('Solver', r.status + (r.status === 'solved' ? ', ' + r.moves + ' moves, ' + r.pushes + ' pushes' : ''));
+      add('Solver', r.status + (r.status === 'solved' ? ', ' + r.moves + ' moves, ' + r.pushes + ' pushes'
+        : r.best_on_goals != null ? ', at best ' + r.best_on_goals + ' of ' + level.boxes + ' boxes on goals' : ''));
       add('Solver effort', formatSeconds(r.seconds) + ', ' + r.states + ' states');
     }
     for (const [k, v] of level.metrics || []) add(k, String(v));
