@@ -31,8 +31,7 @@ AdviceFeatures::AdviceFeatures(const Board& board, const GoalRooms* rooms)
 void AdviceFeatures::SetParent(Expansion& parent) {
   const uint8_t* occupied = parent.occupied.data();
   const int n = board_.box_count();
-  parent_on_goals_ = 0;
-  for (Square b : parent.boxes) parent_on_goals_ += board_.IsGoal(b);
+  parent_on_goals_ = parent.OnGoals();
   parent_.packed = Packed(occupied, parent_on_goals_);
   parent_.areas = parent.NumberFloor();
   if (links_) {

@@ -30,8 +30,7 @@ void FeatureOrder::PushRoot(const Square* boxes, int h, StateId id) {
 }
 
 void FeatureOrder::SetParent(Expansion& parent) {
-  parent_on_goals_ = 0;
-  for (Square b : parent.boxes) parent_on_goals_ += board_.IsGoal(b);
+  parent_on_goals_ = parent.OnGoals();
   parent_areas_ = parent.NumberFloor();
   if (extra_) extra_->SetParent(parent.occupied.data(), parent.boxes.data(), board_.box_count());
 }

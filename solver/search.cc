@@ -209,11 +209,8 @@ StateId Search::Expand(StateId id) {
   // find dead (a quarter of the push search's expansions on Microban) needs
   // no bound.
   const bool push = config_.direction == Direction::kPush;
-  if (push) {
-    int on_goals = 0;
-    for (Square b : node.boxes) on_goals += board_.IsGoal(b);
-    if (on_goals > best_on_goals_) best_on_goals_ = on_goals, best_at_ = expanded_;
-  }
+  if (push && node.OnGoals() > best_on_goals_)
+    best_on_goals_ = node.OnGoals(), best_at_ = expanded_;
   bool keep = true;
   if (push) {
     for (const auto& pruning : config_.expansion_prunings) {

@@ -109,14 +109,26 @@ class Expansion {
   }
   // The numbering of the floor when a part has asked for it; else null.
   const FloorCuts* floor() const { return floor_numbered_ ? &floor_ : nullptr; }
+  // The boxes on goals, counted on first call.
+  int OnGoals() {
+    if (on_goals_ < 0) {
+      on_goals_ = 0;
+      for (Square b : boxes) on_goals_ += board.IsGoal(b);
+    }
+    return on_goals_;
+  }
   // Called by Search when a new state is set up.
-  void Reset() { corrals_found_ = floor_numbered_ = restricted = false; }
+  void Reset() {
+    corrals_found_ = floor_numbered_ = restricted = false;
+    on_goals_ = -1;
+  }
 
  private:
   Corrals corrals_;
   FloorCuts floor_;
   bool corrals_found_ = false, floor_numbered_ = false;
   int areas_ = 0;
+  int on_goals_ = -1;  // -1: not counted yet
 };
 
 // A move of one box from the state being expanded: box `box` (an index in
