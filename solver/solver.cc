@@ -403,7 +403,6 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     const Search& s = *searches[k];
     if (s.best_on_goals() < 0) continue;
     result.progress.push_back({std::string(running[k]->name), s.best_on_goals(), s.best_at()});
-    result.best_on_goals = std::max(result.best_on_goals, s.best_on_goals());
   }
   // Bytes per state over all the searches' stores: a search that stored a
   // few states in its first table would say little alone.

@@ -23,6 +23,7 @@
 // search stops).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -303,17 +304,21 @@ struct SolveResult {
   // FastMemberNames(); optimal mode: `optimal`, `bidir`), in the order
   // they joined; they add up to `expanded`.
   std::vector<std::pair<std::string, uint64_t>> members;
-  // How far the push searches got, for a level left unsolved: the most
-  // boxes on goals in a state one of them expanded (-1: none expanded a
-  // state), and per push search, in the order of `members`, that number
-  // and its expansions when it first got there.
+  // How far the push searches got, for a level left unsolved: per push
+  // search, in the order of `members`, the most boxes on goals in a state
+  // it expanded and its expansions when it first got there.
   struct Progress {
     std::string name;
     int on_goals = 0;
     uint64_t at = 0;
   };
-  int best_on_goals = -1;
   std::vector<Progress> progress;
+  // The most of them all; -1 when no push search expanded a state.
+  int BestOnGoals() const {
+    int best = -1;
+    for (const Progress& p : progress) best = std::max(best, p.on_goals);
+    return best;
+  }
   // The member whose search decided the level (solved it or exhausted its
   // states), "A+B" when A's search met a state of B's; empty when none did.
   std::string decided_by;

@@ -393,7 +393,7 @@ TEST(Schedule, ResultSaysHowFarThePushSearchesGot) {
   options.max_expansions = 1;
   const SolveResult root = Solve(XsokobanLevel(50), options);
   ASSERT_EQ(root.status, SolveStatus::kTimeout);
-  EXPECT_EQ(root.best_on_goals, 3);
+  EXPECT_EQ(root.BestOnGoals(), 3);
   ASSERT_EQ(root.progress.size(), 1u);
   EXPECT_EQ(root.progress[0].name, "features");
   EXPECT_EQ(root.progress[0].on_goals, 3);
@@ -402,7 +402,7 @@ TEST(Schedule, ResultSaysHowFarThePushSearchesGot) {
   options.member = "pull";
   options.max_expansions = 1000;
   const SolveResult pull = Solve(XsokobanLevel(50), options);
-  EXPECT_EQ(pull.best_on_goals, -1);
+  EXPECT_EQ(pull.BestOnGoals(), -1);
   EXPECT_TRUE(pull.progress.empty());
   // The portfolio on XSokoban 52 (18 boxes, none on goals at the start):
   // every push member reports, within its own expansions, and the same on
@@ -431,10 +431,10 @@ TEST(Schedule, ResultSaysHowFarThePushSearchesGot) {
     best = std::max(best, p->on_goals);
   }
   EXPECT_EQ(a.progress.size(), pushers);
-  EXPECT_EQ(a.best_on_goals, best);
-  EXPECT_GE(a.best_on_goals, 1);  // some box reached a goal in 30,000 states
+  EXPECT_EQ(a.BestOnGoals(), best);
+  EXPECT_GE(a.BestOnGoals(), 1);  // some box reached a goal in 30,000 states
   ASSERT_EQ(b.progress.size(), a.progress.size());
-  EXPECT_EQ(b.best_on_goals, a.best_on_goals);
+  EXPECT_EQ(b.BestOnGoals(), a.BestOnGoals());
   for (size_t k = 0; k < a.progress.size(); ++k) {
     EXPECT_EQ(b.progress[k].name, a.progress[k].name);
     EXPECT_EQ(b.progress[k].on_goals, a.progress[k].on_goals);

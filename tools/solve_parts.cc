@@ -78,7 +78,6 @@ std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& r) {
       if (expanded.is_number_unsigned()) s.members.emplace_back(name, expanded.get<uint64_t>());
     }
   }
-  s.best_on_goals = get("best_on_goals", -1);
   if (r.contains("progress") && r["progress"].is_object()) {
     for (const auto& [name, p] : r["progress"].items()) {
       if (!p.is_object() || !p.contains("on_goals") || !p.contains("at") ||

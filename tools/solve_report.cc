@@ -27,8 +27,8 @@ void PrintOutcomeText(std::ostream& out, const LevelItem& item, const LevelOutco
   out << ", " << std::fixed << std::setprecision(3) << r.seconds << std::defaultfloat << " s, "
       << r.expanded << " states";
   if (o.status == "solved") out << ": " << r.solution;
-  if (o.status != "solved" && r.best_on_goals >= 0) {
-    out << ", at best " << r.best_on_goals << " of " << CountBoxes(item.entry->level)
+  if (o.status != "solved" && r.BestOnGoals() >= 0) {
+    out << ", at best " << r.BestOnGoals() << " of " << CountBoxes(item.entry->level)
         << " boxes on goals";
   }
   out << "\n";
@@ -55,8 +55,8 @@ nlohmann::json OutcomeJson(const LevelItem& item, const LevelOutcome& o, SolveMo
   nlohmann::json members = nlohmann::json::object();
   for (const auto& [name, expanded] : r.members) members[name] = expanded;
   j["members"] = members;
-  j["best_on_goals"] =
-      r.best_on_goals >= 0 ? nlohmann::json(r.best_on_goals) : nlohmann::json(nullptr);
+  const int best = r.BestOnGoals();
+  j["best_on_goals"] = best >= 0 ? nlohmann::json(best) : nlohmann::json(nullptr);
   nlohmann::json progress = nlohmann::json::object();
   for (const SolveResult::Progress& p : r.progress) {
     progress[p.name] = {{"on_goals", p.on_goals}, {"at", p.at}};
