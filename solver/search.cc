@@ -209,8 +209,11 @@ StateId Search::Expand(StateId id) {
   // find dead (a quarter of the push search's expansions on Microban) needs
   // no bound.
   const bool push = config_.direction == Direction::kPush;
-  if (push && node.OnGoals() > best_on_goals_)
+  if (push && node.OnGoals() > best_on_goals_) {
     best_on_goals_ = node.OnGoals(), best_at_ = expanded_;
+    best_boxes_ = node.boxes;
+    best_player_ = player;
+  }
   bool keep = true;
   if (push) {
     for (const auto& pruning : config_.expansion_prunings) {

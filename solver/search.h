@@ -75,6 +75,10 @@ class Search {
   // when it first expanded one with that many.
   int best_on_goals() const { return best_on_goals_; }
   uint64_t best_at() const { return best_at_; }
+  // That state: its boxes (sorted) and the player, on the first square of
+  // its area (empty boxes when best_on_goals() < 0).
+  const std::vector<Square>& best_boxes() const { return best_boxes_; }
+  int best_player() const { return best_player_; }
   uint64_t stored() const { return store_.size(); }
   double bytes_per_state() const { return store_.bytes_per_state(); }
   size_t peak_bytes() const { return peak_bytes_; }
@@ -143,6 +147,8 @@ class Search {
   uint64_t expanded_ = 0;
   int best_on_goals_ = -1;
   uint64_t best_at_ = 0;
+  std::vector<Square> best_boxes_;
+  int best_player_ = 0;
   size_t peak_bytes_ = 0;
   std::chrono::steady_clock::time_point start_;
   SolveStatus stop_ = SolveStatus::kSolved;  // a limit that ended the search

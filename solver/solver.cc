@@ -11,6 +11,7 @@
 #include "solver/cost_turns.h"
 #include "solver/meet_optimal.h"
 #include "solver/move_optimal.h"
+#include "solver/optimize_technique.h"
 #include "solver/optimizer.h"
 #include "solver/schedule.h"
 #include "solver/search.h"
@@ -403,6 +404,10 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
     const Search& s = *searches[k];
     if (s.best_on_goals() < 0) continue;
     result.progress.push_back({std::string(running[k]->name), s.best_on_goals(), s.best_at()});
+    if (result.status == SolveStatus::kSolved) continue;
+    // The level's board in that state: PieceLevel with the level's goals.
+    result.progress.back().position =
+        PieceLevel(level, *board, {s.best_boxes(), s.best_player()}, {board->goals()}).Rows();
   }
   // Bytes per state over all the searches' stores: a search that stored a
   // few states in its first table would say little alone.

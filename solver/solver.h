@@ -306,18 +306,32 @@ struct SolveResult {
   std::vector<std::pair<std::string, uint64_t>> members;
   // How far the push searches got, for a level left unsolved: per push
   // search, in the order of `members`, the most boxes on goals in a state
-  // it expanded and its expansions when it first got there.
+  // it expanded and its expansions when it first got there; unless the
+  // level was solved, that state too, as the XSB rows of the level's board
+  // with its boxes and the player (on the first square, in row order, of
+  // the area the player reaches there).
   struct Progress {
     std::string name;
     int on_goals = 0;
     uint64_t at = 0;
+    std::vector<std::string> position;
   };
   std::vector<Progress> progress;
-  // The most of them all; -1 when no push search expanded a state.
-  int BestOnGoals() const {
-    int best = -1;
-    for (const Progress& p : progress) best = std::max(best, p.on_goals);
+  // The push search that got furthest: the most boxes on goals, on a tie
+  // the one that got there in the fewest of its expansions, then the first
+  // in `progress`; null when no push search expanded a state.
+  const Progress* BestProgress() const {
+    const Progress* best = nullptr;
+    for (const Progress& p : progress) {
+      if (!best || p.on_goals > best->on_goals || (p.on_goals == best->on_goals && p.at < best->at))
+        best = &p;
+    }
     return best;
+  }
+  // Its boxes on goals; -1 when none.
+  int BestOnGoals() const {
+    const Progress* best = BestProgress();
+    return best ? best->on_goals : -1;
   }
   // The member whose search decided the level (solved it or exhausted its
   // states), "A+B" when A's search met a state of B's; empty when none did.

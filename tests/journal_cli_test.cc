@@ -190,6 +190,30 @@ TEST_F(JournalCli, ResumeSkipsWhatIsDoneAndGivesTheSameResult) {
   EXPECT_EQ(ByIndex(again.out), ByIndex(whole.out));
 }
 
+// A level left unsolved keeps how far it got: a resumed run prints the same
+// progress, positions included, and writes the same --best-positions file.
+TEST_F(JournalCli, ResumeKeepsTheFurthestPositions) {
+  const std::string journal = Path("run.jsonl");
+  const std::string solve = "solve --json --max-expansions 3000 --level 29,52 " +
+                            Quote(std::string(SOKOBAN_SHARED_DIR) + "/levels/xsokoban90.xsb");
+  const Output first =
+      Run(solve + " --journal " + Quote(journal) + " --best-positions " + Quote(Path("first.sok")));
+  ASSERT_EQ(first.code, 1) << first.err;
+  const Output again =
+      Run(solve + " --journal " + Quote(journal) + " --best-positions " + Quote(Path("again.sok")));
+  ASSERT_EQ(again.code, 1) << again.err;
+  EXPECT_NE(again.err.find("2 levels done already"), std::string::npos) << again.err;
+  const std::map<int, json> a = ByIndex(first.out), b = ByIndex(again.out);
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(b, a);
+  for (const auto& [index, r] : a) {
+    for (const auto& [name, p] : r["progress"].items())
+      EXPECT_FALSE(p["position"].empty()) << index << " " << name;
+  }
+  EXPECT_FALSE(ReadAll(Path("first.sok")).empty());
+  EXPECT_EQ(ReadAll(Path("again.sok")), ReadAll(Path("first.sok")));
+}
+
 TEST_F(JournalCli, KillDuringAJournalWriteDropsTheHalfLineAndRedoesTheLevel) {
   const std::string journal = Path("run.jsonl");
   const std::string out = Path("out.txt"), err = Path("err.txt");

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/cli_test_util.h"
@@ -169,6 +170,31 @@ TEST_F(RenderTest, SolveJournalFillsThePage) {
   const std::string html = ReadAll(out);
   EXPECT_EQ(Count(html, "\"result\":"), 1);
   EXPECT_NE(html.find("\"status\":\"solved\""), std::string::npos);
+}
+
+// The furthest position of a level left unsolved goes into its page entry;
+// one that is not a position of the level (a board edited by hand) is left
+// out with a note naming the level, and the rest of the page is written.
+TEST_F(RenderTest, FurthestPositionIsDrawnOnlyWhenItIsTheLevels) {
+  const std::string level = Write("m1.xsb", kMicroban1);
+  const Output solved = Run("solve " + Quote(level) + " --json --max-expansions 1");
+  ASSERT_EQ(solved.code, 1) << solved.err;
+  const std::string out = (dir_ / "p.html").string();
+  Output o = Run("render " + Quote(level) + " --results " + Quote(Write("r.jsonl", solved.out)) +
+                 " -o " + Quote(out));
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(Count(ReadAll(out), "\"furthest\":"), 1);
+  // One row more than the level has.
+  nlohmann::json r = nlohmann::json::parse(solved.out.substr(0, solved.out.find('\n')));
+  for (auto& [name, p] : r["progress"].items()) p["position"].push_back("#####");
+  o = Run("render " + Quote(level) + " --results " + Quote(Write("bad.jsonl", r.dump() + "\n")) +
+          " -o " + Quote(out));
+  EXPECT_EQ(o.code, 1);
+  EXPECT_NE(o.err.find("level 1"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("the best position in"), std::string::npos) << o.err;
+  const std::string html = ReadAll(out);
+  EXPECT_EQ(Count(html, "\"furthest\":"), 0);
+  EXPECT_EQ(Count(html, "\"result\":"), 1);
 }
 
 TEST_F(RenderTest, ResultsFileMustBeSolveOutput) {

@@ -398,6 +398,39 @@ TEST(Schedule, ResultSaysHowFarThePushSearchesGot) {
   EXPECT_EQ(root.progress[0].name, "features");
   EXPECT_EQ(root.progress[0].on_goals, 3);
   EXPECT_EQ(root.progress[0].at, 1u);
+  // The root's position: the level's board, walls, goals and boxes, with
+  // the player on the first square of the area it reaches.
+  const Level start = XsokobanLevel(50);
+  const Level position = Level::FromRows(root.progress[0].position);
+  ASSERT_EQ(position.width, start.width);
+  ASSERT_EQ(position.height, start.height);
+  int player = -1;
+  for (size_t i = 0; i < start.squares.size(); ++i) {
+    const char s = start.squares[i], p = position.squares[i];
+    EXPECT_EQ(s == '#', p == '#') << i;
+    EXPECT_EQ(IsGoalChar(s), IsGoalChar(p)) << i;
+    EXPECT_EQ(IsBoxChar(s), IsBoxChar(p)) << i;
+    if (IsPlayerChar(p)) player = static_cast<int>(i);
+  }
+  // The first square, in row order, of the start's player area.
+  std::vector<uint8_t> seen(start.squares.size(), 0);
+  std::vector<int> stack;
+  for (size_t i = 0; i < start.squares.size(); ++i) {
+    if (IsPlayerChar(start.squares[i])) stack.push_back(static_cast<int>(i)), seen[i] = 1;
+  }
+  int first = static_cast<int>(start.squares.size());
+  while (!stack.empty()) {
+    const int sq = stack.back();
+    stack.pop_back();
+    first = std::min(first, sq);
+    for (const int next : {sq - 1, sq + 1, sq - start.width, sq + start.width}) {
+      const char c = start.squares[next];
+      if (seen[next] || c == '#' || IsBoxChar(c)) continue;
+      seen[next] = 1;
+      stack.push_back(next);
+    }
+  }
+  EXPECT_EQ(player, first);
   // A pull search alone says nothing.
   options.member = "pull";
   options.max_expansions = 1000;
@@ -439,7 +472,30 @@ TEST(Schedule, ResultSaysHowFarThePushSearchesGot) {
     EXPECT_EQ(b.progress[k].name, a.progress[k].name);
     EXPECT_EQ(b.progress[k].on_goals, a.progress[k].on_goals);
     EXPECT_EQ(b.progress[k].at, a.progress[k].at);
+    EXPECT_EQ(b.progress[k].position, a.progress[k].position);
+    // Each member's position holds its boxes on goals.
+    const Level p = Level::FromRows(a.progress[k].position);
+    EXPECT_EQ(std::count(p.squares.begin(), p.squares.end(), '*'), a.progress[k].on_goals);
+    EXPECT_EQ(std::count_if(p.squares.begin(), p.squares.end(), IsBoxChar), 18);
   }
+  // A solved level keeps no positions.
+  options.max_expansions = 0;
+  const SolveResult solved = Solve(XsokobanLevel(1), options);
+  ASSERT_EQ(solved.status, SolveStatus::kSolved);
+  ASSERT_FALSE(solved.progress.empty());
+  for (const SolveResult::Progress& p : solved.progress) EXPECT_TRUE(p.position.empty()) << p.name;
+}
+
+// The furthest search: the most boxes on goals, then the fewest of its
+// expansions to get there, then the first.
+TEST(Schedule, BestProgressIsTheFurthestThenTheQuickest) {
+  SolveResult r;
+  EXPECT_EQ(r.BestProgress(), nullptr);
+  EXPECT_EQ(r.BestOnGoals(), -1);
+  r.progress = {{"a", 4, 10, {}}, {"b", 5, 300, {}}, {"c", 5, 200, {}}, {"d", 5, 200, {}}};
+  ASSERT_NE(r.BestProgress(), nullptr);
+  EXPECT_EQ(r.BestProgress()->name, "c");
+  EXPECT_EQ(r.BestOnGoals(), 5);
 }
 
 }  // namespace

@@ -193,6 +193,64 @@ TEST_F(SolveCliTest, UnsolvedLevelSaysHowFarItGot) {
   EXPECT_EQ(Lines(s.out).at(0).find("at best"), std::string::npos);
 }
 
+// --best-positions writes, for each level left unsolved, the furthest
+// position as a level of its own: the one --json gives, on the level's
+// board, with as many boxes on goals as the line says. Solved levels are
+// left out; a file that cannot be written is exit code 2.
+TEST_F(SolveCliTest, BestPositionsAreWrittenAsLevels) {
+  const std::string out = (dir_ / "best.sok").string();
+  const std::string args = "--level 1,29,52 --max-expansions 20000 " + Quote(kXsokoban);
+  Output t = Run("solve --best-positions " + Quote(out) + " " + args);
+  EXPECT_EQ(t.code, 1) << t.err;
+  Output j = Run("solve --json " + args);
+  const std::vector<nlohmann::json> records = Json(j.out);
+  absl::StatusOr<Collection> best = ReadCollectionFile(out);
+  ASSERT_TRUE(best.ok()) << best.status();
+  ASSERT_EQ(best->levels.size(), 2u);  // 29 and 52: level 1 is solved
+  EXPECT_EQ(records.at(0)["status"], "solved");
+  for (int k = 0; k < 2; ++k) {
+    const nlohmann::json& r = records.at(k + 1);
+    const Level& level = best->levels[k].level;
+    ASSERT_TRUE(best->levels[k].status.ok()) << best->levels[k].status;
+    const int on_goals = r["best_on_goals"].get<int>();
+    const int boxes = r["boxes"].get<int>();
+    EXPECT_EQ(level.title,
+              absl::StrCat(r["title"].get<std::string>(), ", best ", on_goals, " of ", boxes));
+    // The rows of the member that got there first, as in --json.
+    std::vector<std::string> rows;
+    uint64_t first = UINT64_MAX;
+    std::string member;
+    for (const auto& [name, p] : r["progress"].items()) {
+      if (p["on_goals"] == on_goals && p["at"].get<uint64_t>() < first) {
+        first = p["at"].get<uint64_t>();
+        rows = p["position"].get<std::vector<std::string>>();
+        member = name;
+      }
+    }
+    EXPECT_EQ(level.Rows(), rows);
+    EXPECT_EQ(std::count(level.squares.begin(), level.squares.end(), '*'), on_goals);
+    EXPECT_EQ(std::count_if(level.squares.begin(), level.squares.end(), IsBoxChar), boxes);
+    ASSERT_FALSE(level.notes.empty());
+    EXPECT_NE(level.notes[0].find("`" + member + "` search"), std::string::npos) << level.notes[0];
+    // Its walls and goals are the level's.
+    absl::StatusOr<Collection> source = ReadCollectionFile(kXsokoban);
+    ASSERT_TRUE(source.ok());
+    const Level& start = source->levels.at(r["index"].get<int>() - 1).level;
+    ASSERT_EQ(level.width, start.width);
+    ASSERT_EQ(level.height, start.height);
+    for (size_t i = 0; i < level.squares.size(); ++i) {
+      EXPECT_EQ(level.squares[i] == '#', start.squares[i] == '#') << i;
+      EXPECT_EQ(IsGoalChar(level.squares[i]), IsGoalChar(start.squares[i])) << i;
+    }
+  }
+  // A solved level has no position in --json either.
+  EXPECT_FALSE(records.at(0)["progress"].begin().value().contains("position"));
+  Output bad = Run("solve --best-positions " + Quote((dir_ / "no/such/dir/best.sok").string()) +
+                   " --level 29 --max-expansions 100 " + Quote(kXsokoban));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("best.sok"), std::string::npos) << bad.err;
+}
+
 // --member runs one search of the fast-mode portfolio alone: each solves
 // Microban 1.
 TEST_F(SolveCliTest, MemberRunsOneSearchAlone) {

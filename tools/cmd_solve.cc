@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/level_io.h"
 #include "common/moves.h"
 #include "tools/cancel.h"
 #include "tools/cli_common.h"
@@ -32,7 +33,8 @@ namespace po = boost::program_options;
 const char kUsage[] =
     "sokoban solve FILE... [--level SEL] [--time-limit S] [--memory-limit MIB]\n"
     "       [--mode fast|optimal] [--prune LIST] [--threads N] [--json] [-o OUT.sok]\n"
-    "       [--write-back] [--metric moves|pushes] [--optimize[=moves|pushes]]\n"
+    "       [--write-back] [--best-positions OUT.sok] [--metric moves|pushes]\n"
+    "       [--optimize[=moves|pushes]]\n"
     "       [--shard K/N] [--journal FILE.jsonl]";
 const char kDetails[] =
     "Solves each selected level and prints one line per level, in input order, as\n"
@@ -61,7 +63,8 @@ const char kDetails[] =
     "members (the states each member expanded), best_on_goals (the most boxes on\n"
     "goals in a position a push search expanded; null when none did), progress\n"
     "(per push search: {on_goals, at}, its most boxes on goals and its expansions\n"
-    "when it first got there), box_lines, box_changes,\n"
+    "when it first got there; unless solved, also position, that position's XSB\n"
+    "rows, the player on the first square of its area), box_lines, box_changes,\n"
     "pushing_sessions, player_lines; then one final object {\"summary\": {levels,\n"
     "solved, unsolvable, timeout, memory, invalid, cancelled, not_started, errors,\n"
     "seconds (wall), solve_seconds, states, mode, threads, time_limit,\n"
@@ -72,15 +75,18 @@ const char kDetails[] =
     "file as SOK, safely (temporary file, fsync, rename); everything else in the\n"
     "file is kept. Only SOK and XSB files can be written back (an XSB file is\n"
     "rewritten in SOK layout under its own name); any other input format, or\n"
-    "standard input, is refused with exit code 2 before anything is solved.\n\n"
+    "standard input, is refused with exit code 2 before anything is solved.\n"
+    "--best-positions OUT.sok writes, for each level left unsolved, the position\n"
+    "with the most boxes on goals a push search reached, as a level of its own\n"
+    "titled \"TITLE, best G of B\" (solve it to see whether it is dead).\n\n"
     "--shard K/N solves every N-th selected level (after --level), starting at the\n"
     "K-th; 'sokoban merge' joins the N parts. --journal FILE.jsonl appends each\n"
     "finished level to FILE as one JSON line (the --json object), fsync'd; running\n"
     "the same command again skips the levels it holds (after replaying their\n"
     "solutions) and goes on. A journal made with other options is refused.\n\n"
     "SIGINT or SIGTERM stops the run cleanly: the lines of the levels done, the\n"
-    "summary and any -o/--write-back output are still written, and the exit code\n"
-    "is 1. A second signal ends the process at once.\n\n"
+    "summary and any -o/--write-back/--best-positions output are still written, and\n"
+    "the exit code is 1. A second signal ends the process at once.\n\n"
     "Exit codes:\n"
     "  0  every selected level was solved\n"
     "  1  some level unsolvable, not solved in the limits, invalid, or cancelled\n"
@@ -177,6 +183,7 @@ struct SolveFlags {
   int threads = 1;
   uint64_t max_expansions = 0;
   std::string output;
+  std::string best_positions;  // --best-positions: empty for none
   bool write_back = false;
   std::string shard;
   std::string journal;
@@ -232,12 +239,21 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
   return std::nullopt;
 }
 
-// Writes -o and --write-back output. Returns false after reporting a failure.
+// Writes -o, --write-back and --best-positions output. Returns false after
+// reporting a failure.
 bool WriteOutputs(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes,
                   const SolveFlags& flags, SolveMode mode) {
   FoundSolutions found;
   const Collection out = SolvedCollection(batch, outcomes, mode, &found);
-  return WriteBatchOutputs(out, found, flags.output, flags.write_back);
+  bool ok = WriteBatchOutputs(out, found, flags.output, flags.write_back);
+  if (!flags.best_positions.empty()) {
+    const Collection best = BestPositions(batch, outcomes);
+    if (absl::Status s = WriteFileAtomically(flags.best_positions, WriteSok(best)); !s.ok()) {
+      PrintFileError(std::cerr, flags.best_positions, s);
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 }  // namespace
@@ -282,6 +298,9 @@ int RunSolve(const Args& args) {
       "stop each level after N state expansions (a deterministic budget; reported as "
       "timeout), 0 for none")("output,o", po::value(&flags.output)->value_name("OUT.sok"),
                               "write the levels with their solutions to a SOK file")(
+      "best-positions", po::value(&flags.best_positions)->value_name("OUT.sok"),
+      "write, for each level left unsolved, the position with the most boxes on goals "
+      "that the solver reached, as a level of its own, to a SOK file")(
       "write-back", po::bool_switch(&flags.write_back),
       "add the solutions found to the input SOK/XSB files")(
       "metric", po::value(&flags.metric_name)->value_name("M"),

@@ -77,6 +77,12 @@ std::string WritePage(std::string_view title, const std::vector<PageLevel>& leve
            {"status", "moves", "pushes", "seconds", "states", "error", "mode", "best_on_goals"}) {
         if (p.result->contains(key)) r[key] = (*p.result)[key];
       }
+      if (p.furthest) {
+        r["furthest"] = {{"rows", p.furthest->rows},
+                         {"on_goals", p.furthest->on_goals},
+                         {"member", p.furthest->member},
+                         {"at", p.furthest->at}};
+      }
       j["result"] = std::move(r);
     }
     const auto metrics = NoteMetrics(level);

@@ -33,6 +33,16 @@ struct PageLevel {
   std::vector<Solution> solutions;
   // The level's line of `sokoban solve --json` output, when given.
   std::optional<nlohmann::json> result;
+  // For a level the solver left unsolved, the furthest position its push
+  // searches reached (SolveResult::BestProgress), drawn in the level's
+  // details: XSB rows of the level's size, with its walls, goals and boxes.
+  struct Furthest {
+    std::vector<std::string> rows;
+    int on_goals = 0;
+    std::string member;  // the search that reached it
+    uint64_t at = 0;     // at its expansion
+  };
+  std::optional<Furthest> furthest;
 };
 
 // The figures a level's notes carry as "Key: number" lines (the metrics

@@ -85,6 +85,14 @@ std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& r) {
         continue;
       }
       s.progress.push_back({name, p["on_goals"].get<int>(), p["at"].get<uint64_t>()});
+      if (p.contains("position") && p["position"].is_array()) {
+        std::vector<std::string> rows;
+        for (const nlohmann::json& row : p["position"]) {
+          if (!row.is_string()) break;
+          rows.push_back(row.get<std::string>());
+        }
+        if (rows.size() == p["position"].size()) s.progress.back().position = std::move(rows);
+      }
     }
   }
   o.error = get("error", std::string());
@@ -121,6 +129,33 @@ Collection SolvedCollection(const LevelBatch& batch, const std::vector<LevelOutc
         return MakeSolution(outcomes[i].result, mode);
       },
       found);
+}
+
+Collection BestPositions(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes) {
+  Collection out;
+  out.name = "Best positions";
+  if (batch.collections.size() == 1 && !batch.collections.front().name.empty())
+    out.name += ": " + batch.collections.front().name;
+  for (size_t i = 0; i < batch.items.size(); ++i) {
+    const LevelOutcome& o = outcomes[i];
+    if (!o.started || o.status == "solved" || o.status == "invalid") continue;
+    const SolveResult::Progress* best = o.result.BestProgress();
+    if (!best || best->position.empty()) continue;
+    const LevelItem& item = batch.items[i];
+    const Level& level = item.entry->level;
+    const int boxes = CountBoxes(level);
+    const std::string title = level.title.empty() ? absl::StrCat(item.entry->index) : level.title;
+    Level position = Level::FromRows(best->position,
+                                     absl::StrCat(title, ", best ", best->on_goals, " of ", boxes));
+    position.author = level.author;
+    position.notes.push_back(
+        absl::StrCat("The position with the most boxes on goals (", best->on_goals, " of ", boxes,
+                     ") the solver's searches reached on level ", item.entry->index, " of ",
+                     item.collection->source, ", left ", o.status, ": the `", best->name,
+                     "` search, at its expansion ", best->at, "."));
+    out.levels.push_back({static_cast<int>(out.levels.size()) + 1, position, absl::OkStatus()});
+  }
+  return out;
 }
 
 }  // namespace sokoban::tools

@@ -56,6 +56,14 @@ bool IsFinished(const LevelOutcome& o);
 Collection SolvedCollection(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes,
                             SolveMode mode, FoundSolutions* found = nullptr);
 
+// The collection `solve --best-positions` writes: for each level that was
+// started and not solved, the position with the most boxes on goals a push
+// search expanded (SolveResult::BestProgress),
+// as a level of its own titled "TITLE, best G of B", with a note saying
+// where it comes from. Levels without one (invalid, or no push search
+// expanded a state) are left out.
+Collection BestPositions(const LevelBatch& batch, const std::vector<LevelOutcome>& outcomes);
+
 }  // namespace sokoban::tools
 
 namespace sokoban::tools {

@@ -60,6 +60,7 @@ nlohmann::json OutcomeJson(const LevelItem& item, const LevelOutcome& o, SolveMo
   nlohmann::json progress = nlohmann::json::object();
   for (const SolveResult::Progress& p : r.progress) {
     progress[p.name] = {{"on_goals", p.on_goals}, {"at", p.at}};
+    if (!p.position.empty()) progress[p.name]["position"] = p.position;
   }
   j["progress"] = progress;
   return j;

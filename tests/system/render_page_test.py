@@ -5,7 +5,8 @@ protocol, as from a person. Checks: the index shows the figures of `solve
 key solves a level with the right counts; undo after a push restores the
 position; the exported LURD is what was typed and `sokoban verify` accepts
 it; a replayed stored solution ends on the solved position; a screenshot of
-the level is not blank and has the board's proportions; a time limit ends
+the level is not blank and has the board's proportions; a level left
+unsolved shows how far the solver got and draws that position; a time limit ends
 in a loss; leaving a level half played counts as abandoned; a generated
 pack shows its metrics."""
 import json
@@ -138,6 +139,18 @@ def main():
             details = b.eval("document.getElementById('level-facts').textContent")
             assert "timeout, at best %d of 16 boxes on goals" % best in details, details
             print("an unsolved level shows at best %d of 16 boxes on goals" % best)
+            # ... and draws the furthest position: the one of the member that
+            # got there first, with the level's proportions.
+            first = min((p["at"], name) for name, p in cut_results[0]["progress"].items()
+                        if p["on_goals"] == best)
+            assert ("%d of 16 boxes on goals (the %s search, at its expansion %d)"
+                    % (best, first[1], first[0])) in details, details
+            x, y, w, h = b.eval("(() => { const c = document.getElementById('furthest-board');"
+                                " c.scrollIntoView(); const r = c.getBoundingClientRect();"
+                                " return [r.x, r.y, r.width, r.height]; })()")
+            check_proportions(b.screenshot(clip=(x - 4, y - 4, w + 8, h + 8)),
+                              cut_results[0]["width"] / cut_results[0]["height"])
+            print("and draws its furthest position, the %s search's" % first[1])
 
             # 2. Play Microban 2 (3 boxes) with the solver's solution.
             level = results[1]

@@ -488,11 +488,29 @@
       add('Solver', r.status + (r.status === 'solved' ? ', ' + r.moves + ' moves, ' + r.pushes + ' pushes'
         : r.best_on_goals != null ? ', at best ' + r.best_on_goals + ' of ' + level.boxes + ' boxes on goals' : ''));
       add('Solver effort', formatSeconds(r.seconds) + ', ' + r.states + ' states');
+      if (r.furthest) furthest(dl, level, r.furthest);
     }
     for (const [k, v] of level.metrics || []) add(k, String(v));
     const p = loadProgress(level);
     if (p.best) add('Your best', p.best.moves + ' moves, ' + p.best.pushes + ' pushes');
     if (p.last) add('Last play', p.last);
+  }
+
+  // The furthest position the solver reached on a level it left unsolved,
+  // drawn small under its facts.
+  function furthest(dl, level, f) {
+    dl.appendChild(el('dt', '', 'Furthest'));
+    const dd = el('dd', 'furthest');
+    dd.appendChild(el('div', '', f.on_goals + ' of ' + level.boxes + ' boxes on goals (the ' +
+      f.member + ' search, at its expansion ' + f.at + ')'));
+    const canvas = document.createElement('canvas');
+    canvas.id = 'furthest-board';
+    dd.appendChild(canvas);
+    dl.appendChild(dd);
+    const b = parseBoard({ rows: f.rows });
+    const t = Math.max(2, Math.min(12, Math.floor(Math.min(200 / b.w, 160 / b.h))));
+    const g = new Game(b);
+    drawTop(sizeCanvas(canvas, b.w * t, b.h * t), b, g.box, g.player, t);
   }
 
   // An unfinished play that had moves counts as abandoned when the player
