@@ -499,7 +499,7 @@
   // The furthest position the solver reached on a level it left unsolved,
   // drawn small under its facts.
   function furthest(dl, level, f) {
-    dl.appendChild(el('dt', '', 'Furthest'));
+    dl.appendChild(el('dt', '', 'Best position'));
     const dd = el('dd', 'furthest');
     dd.appendChild(el('div', '', f.on_goals + ' of ' + level.boxes + ' boxes on goals (the ' +
       f.member + ' search, at its expansion ' + f.at + ')'));
