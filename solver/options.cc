@@ -75,6 +75,7 @@ constexpr PruneName kPruneNames[] = {
     {"corralwalls", kPruneCorralWalls},
     {"weightfirst", kPruneWeightFirst},
     {"roomsets", kPruneRoomSets},
+    {"penshare", kPrunePenaltyShare},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},

@@ -166,10 +166,13 @@ std::string_view SolveModeName(SolveMode m);      // "fast", "optimal"
 //              dead-sets member's search with FESS's room connectivity and
 //              hotspots features in its order, tables of its own, most of
 //              the late share (solver/cost_turns.h)
+//   penshare   on levels of 18 or 19 boxes (fast mode), every push member
+//              bounds with the penalty patterns (solver/eval_penalty.h) and
+//              learns into the level's shared table, as `boxpenalty` does
 // The set of `--prune` techniques on, one bit each (PruneFlags).
 using PruneSet = uint64_t;
 // How many bits PruneFlags uses: a new technique takes bit kPruneBits and adds one to it.
-constexpr int kPruneBits = 37;
+constexpr int kPruneBits = 38;
 enum PruneFlags : PruneSet {
   kPruneDeadSquares = uint64_t{1} << 0,
   kPruneFreeze = uint64_t{1} << 1,
@@ -208,6 +211,7 @@ enum PruneFlags : PruneSet {
   kPruneCorralWalls = uint64_t{1} << 34,
   kPruneWeightFirst = uint64_t{1} << 35,
   kPruneRoomSets = uint64_t{1} << 36,
+  kPrunePenaltyShare = uint64_t{1} << 37,
   kPruneAll = (PruneSet{1} << kPruneBits) - 1,
   // What `--prune` means when not given: all but `roomconn`, `outofplan`,
   // `hotspots`, `deadsets`, `deadscan`, `corralbig`, `splitroom`, `wholelearn` and `penalty`.
@@ -264,7 +268,7 @@ enum PruneFlags : PruneSet {
 // "dead,freeze,bipartite,corral,corraldead,tunnel,backward,goalroom,features,roompath,pairs,
 // learned,schedule,deadpairs,roomconn,outofplan,hotspots,packorder,bidir,fessmoves,deadsets,schedule2,optbound,
 // schedule3,fess2,deadscan,corralbig,sharefollow,splitroom,packsearch,wholelearn,penalty,penpull,boxpen,
-// corralwalls,weightfirst,roomsets",
+// corralwalls,weightfirst,roomsets,penshare",
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<PruneSet> ParsePruneList(std::string_view list);

@@ -289,7 +289,8 @@ int RunSolve(const Args& args) {
       "feature-space member without the shared tables, and the first one on levels of 12 boxes "
       "or more, take the state of least weight first), "
       "roomsets (one more member: the dead-sets member with FESS's room connectivity and "
-      "hotspots, most of the late share on levels of 12 boxes or more); "
+      "hotspots, most of the late share on levels of 12 boxes or more), "
+      "penshare (on levels of 18 or 19 boxes every push member bounds with penalty patterns); "
       "or all, default (all but roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, "
       "splitroom, wholelearn and penalty; the default), none; -NAME takes one out "
       "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
