@@ -212,6 +212,19 @@ TEST_F(JournalCli, ResumeKeepsTheFurthestPositions) {
   }
   EXPECT_FALSE(ReadAll(Path("first.sok")).empty());
   EXPECT_EQ(ReadAll(Path("again.sok")), ReadAll(Path("first.sok")));
+  // A position edited into another board's (a wall taken out of its first
+  // row) is found, and the level solved again: the same records.
+  const std::string row = a.at(29)["progress"].begin().value()["position"][0];
+  const size_t wall = row.find('#');
+  ASSERT_NE(wall, std::string::npos);
+  std::string edited = row;
+  edited[wall] = ' ';
+  Edit(journal, "[\"" + row + "\"", "[\"" + edited + "\"");
+  const Output fixed = Run(solve + " --journal " + Quote(journal));
+  ASSERT_EQ(fixed.code, 1) << fixed.err;
+  EXPECT_NE(fixed.err.find("search is not one of this level; solving it again"), std::string::npos)
+      << fixed.err;
+  EXPECT_EQ(ByIndex(fixed.out), a);
 }
 
 TEST_F(JournalCli, KillDuringAJournalWriteDropsTheHalfLineAndRedoesTheLevel) {

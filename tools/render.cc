@@ -125,26 +125,6 @@ std::optional<nlohmann::json> FindResult(const Results& results, const LevelItem
   return std::nullopt;
 }
 
-// Whether rows are a position of the level: its size, its walls and goals,
-// as many boxes, one player.
-bool FitsLevel(const Level& level, const std::vector<std::string>& rows) {
-  if (static_cast<int>(rows.size()) != level.height) return false;
-  int boxes = 0, players = 0;
-  for (int y = 0; y < level.height; ++y) {
-    if (static_cast<int>(rows[y].size()) > level.width) return false;
-    for (int x = 0; x < level.width; ++x) {
-      const char c = x < static_cast<int>(rows[y].size()) ? rows[y][x] : ' ';
-      const char l = level.at(x, y);
-      if (c != ' ' && c != '#' && c != '.' && !IsBoxChar(c) && !IsPlayerChar(c)) return false;
-      if ((c == '#') != (l == '#') || IsGoalChar(c) != IsGoalChar(l)) return false;
-      boxes += IsBoxChar(c) ? 1 : 0;
-      players += IsPlayerChar(c) ? 1 : 0;
-      boxes -= IsBoxChar(l) ? 1 : 0;
-    }
-  }
-  return boxes == 0 && players == 1;
-}
-
 // The furthest position of a level its solve result left unsolved
 // (SolveResult::BestProgress), when the result holds one that fits the
 // level; one that does not is reported (and *all_good cleared).
@@ -154,7 +134,7 @@ std::optional<PageLevel::Furthest> FurthestOf(const LevelItem& item, const nlohm
   if (!o || o->status == "solved") return std::nullopt;
   const SolveResult::Progress* best = o->result.BestProgress();
   if (!best || best->position.empty()) return std::nullopt;
-  if (!FitsLevel(item.entry->level, best->position)) {
+  if (!IsPositionOf(item.entry->level, best->position)) {
     PrintLevelError(std::cerr, item, item.entry->level.source_line,
                     absl::StrCat("the best position in ", results_path,
                                  " left out: it is not a position of this level"));

@@ -100,12 +100,35 @@ std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& r) {
   return o;
 }
 
+bool IsPositionOf(const Level& level, const std::vector<std::string>& rows) {
+  if (static_cast<int>(rows.size()) != level.height) return false;
+  int boxes = 0, players = 0;
+  for (int y = 0; y < level.height; ++y) {
+    if (static_cast<int>(rows[y].size()) > level.width) return false;
+    for (int x = 0; x < level.width; ++x) {
+      const char c = x < static_cast<int>(rows[y].size()) ? rows[y][x] : ' ';
+      const char l = level.at(x, y);
+      if (c != ' ' && c != '#' && c != '.' && !IsBoxChar(c) && !IsPlayerChar(c)) return false;
+      if ((c == '#') != (l == '#') || IsGoalChar(c) != IsGoalChar(l)) return false;
+      boxes += IsBoxChar(c) ? 1 : 0;
+      players += IsPlayerChar(c) ? 1 : 0;
+      boxes -= IsBoxChar(l) ? 1 : 0;
+    }
+  }
+  return boxes == 0 && players == 1;
+}
+
 std::string CheckOutcome(const LevelItem& item, const nlohmann::json& record,
                          const LevelOutcome& o) {
   const Level& level = item.entry->level;
   if (record.contains("width") && record.contains("height") &&
       (record["width"] != level.width || record["height"] != level.height)) {
     return "the record is of another board (its size differs)";
+  }
+  for (const SolveResult::Progress& p : o.result.progress) {
+    if (!p.position.empty() && !IsPositionOf(level, p.position))
+      return absl::StrCat("its best position of the `", p.name,
+                          "` search is not one of this level");
   }
   if (o.status != "solved") return "";
   if (!item.entry->status.ok()) return "a solution is recorded for an invalid level";

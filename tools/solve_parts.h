@@ -41,10 +41,15 @@ nlohmann::json SolveResultOptions(const SolveOptions& options,
 std::optional<LevelOutcome> OutcomeFromRecord(const nlohmann::json& record);
 
 // Why the outcome cannot be trusted for this level: its solution does not
-// replay to a solved position, or the board it names is another. Empty when
-// it is good (unsolved outcomes are good as they are).
+// replay to a solved position, the board it names is another, or a best
+// position it records is not one of this level (IsPositionOf). Empty when
+// it is good.
 std::string CheckOutcome(const LevelItem& item, const nlohmann::json& record,
                          const LevelOutcome& outcome);
+
+// Whether XSB rows are a position of the level: its size, its walls and
+// goals, as many boxes, one player (the progress positions of a record).
+bool IsPositionOf(const Level& level, const std::vector<std::string>& rows);
 
 // Whether a status is a finished level worth journaling (not cancelled,
 // not an internal error).
