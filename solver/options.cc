@@ -83,6 +83,12 @@ constexpr PruneName kPruneNames[] = {
 
 }  // namespace
 
+std::vector<std::string_view> PruneWordNames() {
+  std::vector<std::string_view> names;
+  for (const PruneName& p : kPruneNames) names.push_back(p.name);
+  return names;
+}
+
 absl::StatusOr<PruneSet> ParsePruneList(std::string_view list) {
   PruneSet flags = 0;
   const std::string text(list);

@@ -272,6 +272,9 @@ enum PruneFlags : PruneSet {
 // "all", "none", "default" (kPruneDefault); a word "-NAME" takes NAME out of what the words before
 // it gave ("default,-learned").
 absl::StatusOr<PruneSet> ParsePruneList(std::string_view list);
+// Every word ParsePruneList takes, in the order of the help text (for the
+// help, the shell completion and the tests).
+std::vector<std::string_view> PruneWordNames();
 
 struct SolveOptions {
   SolveMode mode = SolveMode::kFast;
