@@ -49,21 +49,21 @@ configs=(
   "fast-boxoban|boxoban-hard-000.xsb|1-200|50000|1-40|25000|"
   "fast-xsokoban|xsokoban90.xsb|all|30000|1-20|21000|"
   "optimal-microban|microban.xsb|all|200000|1-60|50000|--mode optimal"
-  "all-microban|microban.xsb|all|100000|1-60|30000|--prune all"
-  "all-xsokoban|xsokoban90.xsb|all|30000|1-15|21000|--prune all"
+  "late-xsokoban|xsokoban90.xsb|11,13,14,24,29,31,41,44,45,87|400000|14,41|150000|"
   "none-microban|microban.xsb|all|50000|1-60|20000|--prune none"
   "optimal-none-microban|microban.xsb|1-80|50000|1-40|20000|--mode optimal --prune none"
 )
-for flag in dead freeze bipartite corral corraldead tunnel backward goalroom features roompath; do
-  rest="$(echo dead freeze bipartite corral corraldead tunnel backward goalroom features roompath pairs |
-    tr ' ' '\n' | grep -vx "$flag" | paste -sd, -)"
-  configs+=("no-$flag-microban|microban.xsb|all|50000|1-50|25000|--prune $rest")
-  configs+=("no-$flag-xsokoban|xsokoban90.xsb|1-40|25000|1-10|21000|--prune $rest")
+# Each technique and each portfolio member left out in turn.
+for flag in dead freeze bipartite corral corraldead learned deadpairs tunnel goalroom roompath \
+  packorder weightfirst; do
+  configs+=("no-$flag-microban|microban.xsb|all|50000|1-50|25000|--prune default,-$flag")
+  configs+=("no-$flag-xsokoban|xsokoban90.xsb|1-40|25000|1-10|21000|--prune default,-$flag")
 done
-for flag in dead freeze bipartite corral corraldead pairs; do
-  rest="$(echo dead freeze bipartite corral corraldead tunnel backward goalroom features roompath pairs |
-    tr ' ' '\n' | grep -vx "$flag" | paste -sd, -)"
-  configs+=("optimal-no-$flag-microban|microban.xsb|1-100|50000|1-40|20000|--mode optimal --prune $rest")
+for flag in dead freeze bipartite corral corraldead pairs bidir optbound; do
+  configs+=("optimal-no-$flag-microban|microban.xsb|1-100|50000|1-40|20000|--mode optimal --prune default,-$flag")
+done
+for member in pull plain unlearned boxpenalty ownopen deadsets roomsets pullpenalty; do
+  configs+=("without-$member-xsokoban|xsokoban90.xsb|1-40|120000|1-10|50000|--members default,-$member")
 done
 
 # The fields compared, one line per level.

@@ -8,10 +8,9 @@
 
 namespace sokoban {
 
-CorralDeadlock::CorralDeadlock(const Board& board, bool big, bool walls)
+CorralDeadlock::CorralDeadlock(const Board& board, bool walls)
     : board_(board),
       box_limit_(std::min(kMaxBoxes, board.box_count())),
-      big_(big),
       use_walls_(walls),
       box_seen_(board.size(), 0),
       own_corrals_(board),
@@ -119,7 +118,7 @@ bool CorralDeadlock::SearchCorral(int corral, int player) {
       return dead;
     }
   }
-  budget_ = !walls_.empty() ? kWallsNodes : big_ && k <= kBigBoxes ? kBigNodes : kMaxNodes;
+  budget_ = !walls_.empty() ? kWallsNodes : kMaxNodes;
   const bool dead = Exhausts(start_player);
   if (dead && learned_) Learn(start_player);
   answer_key(start_player);

@@ -18,7 +18,7 @@
 // its boxes, less every box whose removal leaves the search still finding
 // no way out, with the player's area.
 //
-// With `walls` (`corralwalls`), a corral that search leaves open, among
+// With `walls`, a corral that search leaves open, among
 // whose boxes (or the boxes next to them) some stand frozen on goals, is
 // searched again with every box on a goal that stays frozen with only those
 // boxes on the board kept as a wall rather than taken away: such a box
@@ -47,10 +47,8 @@ namespace sokoban {
 
 class CorralDeadlock {
  public:
-  // big: corrals of up to kBigBoxes boxes are searched to kBigNodes
-  // positions rather than kMaxNodes (`corralbig`); walls: the frozen goal
-  // boxes are walls (`corralwalls`).
-  explicit CorralDeadlock(const Board& board, bool big = false, bool walls = false);
+  // walls: the frozen goal boxes are walls.
+  explicit CorralDeadlock(const Board& board, bool walls = false);
 
   // occupied[sq] != 0 marks boxes; reach holds the player's area and player
   // is its normalized square; corrals, when given, are the position's
@@ -95,10 +93,6 @@ class CorralDeadlock {
   // search got cheaper: XSokoban at 100,000 expansions 44 -> 45 levels
   // (level 40), Microban 155,443 -> 155,431 states.
   static constexpr int kMaxNodes = 1000;
-  // `corralbig`: corrals of few boxes, dead ones among which often need
-  // 1,000-10,000 positions (XSokoban 89: five boxes).
-  static constexpr int kBigBoxes = 6;
-  static constexpr int kBigNodes = 10000;
   // Nodes a search with walls may take: the corrals they close are small
   // (XSokoban 18: 1-3 boxes, under 10 positions), and with 1,000 the
   // searches cost Microban II 131 (44 boxes, most of them soon frozen on
@@ -108,7 +102,6 @@ class CorralDeadlock {
 
   const Board& board_;
   const int box_limit_;
-  const bool big_;
   const bool use_walls_;
   int budget_ = kMaxNodes;          // the positions the corral searched now may take
   std::vector<uint32_t> box_seen_;  // stamp of the corral a box was taken for

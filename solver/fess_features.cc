@@ -2,20 +2,18 @@
 
 #include <algorithm>
 
-#include "solver/solver.h"
-
 namespace sokoban {
 
-FessFeatures::FessFeatures(const Board& board, const GoalRooms* rooms, PruneSet prune) {
-  if (prune & kPruneRoomConnectivity) {
+FessFeatures::FessFeatures(const Board& board, const GoalRooms* rooms, FessFeatureSet features) {
+  if (features & kFessRoomConnectivity) {
     connectivity_ = std::make_unique<RoomConnectivity>(board);
     if (connectivity_->link_count() == 0) connectivity_.reset();
   }
-  if ((prune & kPruneOutOfPlan) && rooms && rooms->room_count() > 0) {
+  if ((features & kFessOutOfPlan) && rooms && rooms->room_count() > 0) {
     plan_ = std::make_unique<OutOfPlan>(board, *rooms);
     if (!plan_->any()) plan_.reset();
   }
-  if (prune & kPruneHotspots) hotspots_ = std::make_unique<Hotspots>(board);
+  if (features & kFessHotspots) hotspots_ = std::make_unique<Hotspots>(board);
 }
 
 void FessFeatures::SetParent(const uint8_t* occupied, const Square* boxes, int n) {

@@ -1,13 +1,13 @@
 // The feature-space search's features beyond boxes packed and areas of free
 // floor (after FESS, Shoham and Schaeffer): room connectivity
 // (solver/room_connectivity.h) and out of plan (solver/out_of_plan.h), and
-// the hotspots advisor (solver/hotspots.h), each switched on by its own
-// `--prune` name. A child's values of the features join its cell in the
+// the hotspots advisor (solver/hotspots.h), each asked for by the member
+// (SearchSpec::fess_features). A child's values of the features join its cell in the
 // feature-space order, and a move that lowers one of them, or leaves fewer
 // boxes pinned, is advised (costs nothing in the cell's order), as a move
 // that packs a box or leaves fewer areas is.
 //
-//   FessFeatures extra(board, rooms, options.prune);
+//   FessFeatures extra(board, rooms, kFessRoomConnectivity | kFessHotspots);
 //   if (extra.enabled()) {
 //     extra.SetParent(occupied, boxes, n);       // the expanded position
 //     FessFeatures::Child c = extra.AfterMove(from, to, child_occupied);
@@ -22,14 +22,21 @@
 #include "solver/hotspots.h"
 #include "solver/out_of_plan.h"
 #include "solver/room_connectivity.h"
-#include "solver/solver.h"
 
 namespace sokoban {
+
+// Which of the features a search takes, one bit each.
+using FessFeatureSet = uint8_t;
+enum FessFeature : FessFeatureSet {
+  kFessRoomConnectivity = 1 << 0,
+  kFessOutOfPlan = 1 << 1,
+  kFessHotspots = 1 << 2,
+};
 
 class FessFeatures {
  public:
   // `rooms` may be null (no out-of-plan feature then); it must outlive this.
-  FessFeatures(const Board& board, const GoalRooms* rooms, PruneSet prune);
+  FessFeatures(const Board& board, const GoalRooms* rooms, FessFeatureSet features);
 
   // False when no feature is on or none can ever differ on this level.
   bool enabled() const { return connectivity_ || plan_ || hotspots_; }

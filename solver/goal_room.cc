@@ -5,8 +5,7 @@
 
 namespace sokoban {
 
-GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool split_rooms,
-                     bool player_out)
+GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor)
     : board_(board),
       reach_(board.size()),
       room_at_(board.size(), -1),
@@ -44,25 +43,18 @@ GoalRooms::GoalRooms(const Board& board, int min_goals, bool main_floor, bool sp
       MarkBoxReach(board, room, &reached);
       work_ += static_cast<int64_t>(board.size()) * 8;
       for (int sq = 0; sq < board.size(); ++sq) reached[sq] = reached[sq] && outside[sq];
-      // With `packsearch`, the player must get back out of the room too
+      // The player must get back out of the room too
       // (solver/room_order_search.cc).
-      if (player_out && work_ <= kMaxWork / 2)
-        emptied = EmptySearch(goals, room, reached, &outside, &leaving);
+      if (work_ <= kMaxWork / 2) emptied = EmptySearch(goals, room, reached, outside, &leaving);
       // Failing that, with one box waiting outside the room at a time.
-      if (player_out && !emptied && work_ <= kMaxWork / 2)
-        emptied = EmptySearch(goals, room, reached, &outside, &leaving, &parked_goals);
+      if (!emptied && work_ <= kMaxWork / 2)
+        emptied = EmptySearch(goals, room, reached, outside, &leaving, &parked_goals);
       if (!emptied) {
         parked_goals.clear();
         emptied = Empty(goals, room, reached, &leaving);
       }
     }
     if (!emptied) emptied = Empty(goals, room, outside, &leaving);
-    if (!emptied && split_rooms && main_floor && work_ <= kMaxWork &&
-        MarkBoxFloor(board, room, &outside) > 1) {
-      // A room that splits the floor between boxes: from every part that
-      // holds boxes, the player kept to its side (solver/room_order_search.cc).
-      emptied = EmptySearch(goals, room, outside, nullptr, &leaving);
-    }
     if (work_ > kMaxWork) return;  // out of budget: no more orders
     if (!emptied) continue;        // a box that cannot leave: no order
     const int r = room_count();
@@ -153,22 +145,6 @@ bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
   const int main = static_cast<int>(std::max_element(sizes.begin(), sizes.end()) - sizes.begin());
   for (int sq = 0; sq < n; ++sq) (*main_floor)[sq] = part[sq] == main;
   return true;
-}
-
-int MarkBoxFloor(const Board& board, const std::vector<uint8_t>& walls,
-                 std::vector<uint8_t>* box_floor) {
-  const int n = board.size();
-  int count = 0;
-  const std::vector<int> part = FloorParts(board, walls, &count);
-  std::vector<uint8_t> has_box(count, 0);
-  for (Square b : board.start_boxes()) {
-    if (part[b] >= 0) has_box[part[b]] = 1;
-  }
-  const int parts = static_cast<int>(std::count(has_box.begin(), has_box.end(), 1));
-  if (parts > 0) {
-    for (int sq = 0; sq < n; ++sq) (*box_floor)[sq] = part[sq] >= 0 && has_box[part[sq]];
-  }
-  return parts;
 }
 
 void MarkBoxReach(const Board& board, const std::vector<uint8_t>& walls,

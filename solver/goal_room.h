@@ -35,12 +35,6 @@ namespace sokoban {
 bool MarkMainFloor(const Board& board, const std::vector<uint8_t>& walls,
                    std::vector<uint8_t>* main_floor);
 
-// Marks in *box_floor the parts of the floor off the squares marked in
-// `walls` that hold a box at the start and returns how many there are;
-// *box_floor is left untouched when none does.
-int MarkBoxFloor(const Board& board, const std::vector<uint8_t>& walls,
-                 std::vector<uint8_t>* box_floor);
-
 // Marks in *reached the squares a box standing at the start off the
 // squares marked in `walls` can be pushed to, alone on the board, the
 // player walking off `walls` too.
@@ -54,11 +48,7 @@ class GoalRooms {
   // largest part of the floor left with the room's goals as walls, and not
   // into a pocket that the room walls off (filling such a room from the
   // pocket's side first shuts the pocket's goals in).
-  // With `split_rooms` too (`--prune splitroom`), a room that gets no order
-  // so and splits the floor into parts that each hold boxes at the start is
-  // filled from each of them, the player kept to the side it is on
-  // (EmptySearch). With `player_out` too (`--prune packsearch`), the boxes
-  // leave onto the main floor in a search over which box leaves next, the
+  // The boxes leave onto the main floor in a search over which box leaves next, the
   // player getting back out of the room after each (EmptySearch); a room
   // that cannot be emptied so is searched again with one box of it allowed
   // to wait outside, on a square no box from outside reaches (a parking
@@ -66,8 +56,7 @@ class GoalRooms {
   // filled while it or the goal its box goes to later holds a box, before
   // that goal; a room that cannot be emptied even so keeps the order
   // without the search.
-  explicit GoalRooms(const Board& board, int min_goals = 2, bool main_floor = false,
-                     bool split_rooms = false, bool player_out = false);
+  explicit GoalRooms(const Board& board, int min_goals = 2, bool main_floor = false);
 
   int room_count() const { return static_cast<int>(order_.size()); }
   // The room (with an order) that sq is a goal of or an entrance to; -1 if
@@ -110,17 +99,15 @@ class GoalRooms {
   bool Empty(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
              const std::vector<uint8_t>& outside, std::vector<Square>* leaving);
   // As Empty, by a search over which box leaves next
-  // (solver/room_order_search.cc). Without `player_floor` (a room that
-  // splits the floor between boxes), the player is kept to where it stood
-  // when the box before left; with it, the player starts anywhere outside
-  // the room and must get back, the box that left standing, to a square
-  // marked in *player_floor. With `parked_goals` (and `player_floor`), one
+  // (solver/room_order_search.cc): the player starts anywhere outside the
+  // room and must get back, the box that left standing, to a square marked
+  // in `player_floor`. With `parked_goals`, one
   // box at a time may wait on a parking square (ParkingSquares) when no
   // box can leave: *leaving then holds the goal it was pulled from when it
   // parks and the parking square when it leaves, and *parked_goals, entry
   // for entry, the goal of a parking square (-1 for goals).
   bool EmptySearch(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
-                   const std::vector<uint8_t>& outside, const std::vector<uint8_t>* player_floor,
+                   const std::vector<uint8_t>& outside, const std::vector<uint8_t>& player_floor,
                    std::vector<Square>* leaving, std::vector<int>* parked_goals = nullptr);
   // The squares off the room and off `outside` that the room's box on
   // `box` can be pulled to (the other boxes marked in `filled` standing

@@ -4,13 +4,11 @@
 
 namespace sokoban {
 
-BoxMovesMacro::BoxMovesMacro(const Board& board, const GoalRooms* rooms, bool advisors)
-    : board_(board), tried_(board.box_count(), 0) {
-  if (advisors) {
-    features_ = std::make_unique<AdviceFeatures>(board, rooms);
-    advisors_ = MakeFessAdvisors(board);
-  }
-}
+BoxMovesMacro::BoxMovesMacro(const Board& board, const GoalRooms* rooms)
+    : board_(board),
+      tried_(board.box_count(), 0),
+      features_(board, rooms),
+      advisors_(MakeFessAdvisors(board)) {}
 
 void BoxMovesMacro::MarkTried(const Expansion& parent) {
   std::fill(tried_.begin(), tried_.end(), parent.restricted ? 0 : 1);
@@ -19,24 +17,24 @@ void BoxMovesMacro::MarkTried(const Expansion& parent) {
   }
 }
 
-void BoxMovesMacro::AddAdvised(Expansion& parent, std::vector<Move>* moves) {
+void BoxMovesMacro::AddMoves(Expansion& parent, std::vector<Move>* moves) {
   parent.NumberFloor();
   const FloorCuts* floor = parent.floor();
   MarkTried(parent);
-  features_->SetParent(parent);
+  features_.SetParent(parent);
   offered_.clear();
   for (int i = 0; i < board_.box_count(); ++i) {
     if (!tried_[i]) continue;
     destinations_.clear();
     parent.mover.Destinations(parent.occupied, parent.boxes[i], parent.reach, floor,
                               &destinations_);
-    if (!destinations_.empty()) features_->SetBox(parent, i);
+    if (!destinations_.empty()) features_.SetBox(parent, i);
     for (const BoxDestination& d : destinations_) {
       offered_.push_back({i, d, {}});
-      features_->Fill(parent, &offered_.back());
+      features_.Fill(parent, &offered_.back());
     }
   }
-  AdviceContext context{parent, offered_, *features_};
+  AdviceContext context{parent, offered_, features_};
   proposed_.clear();
   for (const auto& advisor : advisors_) {
     const int k = advisor->Propose(context);
@@ -47,11 +45,10 @@ void BoxMovesMacro::AddAdvised(Expansion& parent, std::vector<Move>* moves) {
     // finds its child stored already.
     moves->push_back({m.box, m.dest.to, m.dest.pushes, m.dest.player_after, false, true});
   }
-  // And, as without the advisors, every move of two pushes or more that
-  // packs a box or leaves fewer areas (the feature-space order weighs it 0):
-  // with the advisors' one move each alone, XSokoban 27 was not solved in
-  // 60,000 expansions of this member (712 with these moves, 578 with both).
-  const int areas = features_->parent().areas;
+  // And every move of two pushes or more that packs a box or leaves fewer
+  // areas of free floor (the feature-space order weighs it 0): the
+  // connectivity and packing advisors' moves beyond the one each proposes.
+  const int areas = features_.parent().areas;
   for (int k = 0; k < static_cast<int>(offered_.size()); ++k) {
     const AdvisedMove& m = offered_[k];
     if (m.dest.pushes < 2) continue;
@@ -60,27 +57,6 @@ void BoxMovesMacro::AddAdvised(Expansion& parent, std::vector<Move>* moves) {
     if (!packs && m.after.areas >= areas) continue;
     if (std::find(proposed_.begin(), proposed_.end(), k) != proposed_.end()) continue;
     moves->push_back({m.box, m.dest.to, m.dest.pushes, m.dest.player_after, false});
-  }
-}
-
-void BoxMovesMacro::AddMoves(Expansion& parent, std::vector<Move>* moves) {
-  if (features_) return AddAdvised(parent, moves);
-  const int box_count = board_.box_count();
-  parent.NumberFloor();
-  const FloorCuts& floor = *parent.floor();
-  MarkTried(parent);
-  for (int i = 0; i < box_count; ++i) {
-    if (!tried_[i]) continue;
-    const int from = parent.boxes[i];
-    destinations_.clear();
-    parent.mover.Destinations(parent.occupied, from, parent.reach, &floor, &destinations_);
-    for (const BoxDestination& d : destinations_) {
-      // One push away: the single pushes, which the search makes itself.
-      if (d.pushes < 2) continue;
-      const bool packs = !board_.IsGoal(from) && board_.IsGoal(d.to);
-      if (!packs && d.areas_change >= 0) continue;
-      moves->push_back({i, d.to, d.pushes, d.player_after, false});
-    }
   }
 }
 

@@ -1,3 +1,4 @@
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,48 +35,26 @@ namespace {
 struct PruneName {
   std::string_view name;
   PruneSet flags;
+  std::string_view help = {};  // one line for `solve --help`; empty for the keywords
 };
 
 // Every name --prune takes, in the order of the help text.
 constexpr PruneName kPruneNames[] = {
-    {"dead", kPruneDeadSquares},
-    {"freeze", kPruneFreeze},
-    {"bipartite", kPruneBipartite},
-    {"corral", kPruneCorral},
-    {"corraldead", kPruneCorralDeadlocks},
-    {"tunnel", kPruneTunnels},
-    {"backward", kPruneBackward},
-    {"goalroom", kPruneGoalRooms},
-    {"features", kPruneFeatures},
-    {"roompath", kPruneRoomPaths},
-    {"pairs", kPrunePairs},
-    {"learned", kPruneLearned},
-    {"schedule", kPruneSchedule},
-    {"deadpairs", kPruneDeadPairs},
-    {"roomconn", kPruneRoomConnectivity},
-    {"outofplan", kPruneOutOfPlan},
-    {"hotspots", kPruneHotspots},
-    {"packorder", kPrunePackOrder},
-    {"bidir", kPruneBidir},
-    {"fessmoves", kPruneFessMoves},
-    {"deadsets", kPruneDeadSets},
-    {"schedule2", kPruneSchedule2},
-    {"optbound", kPruneOptBound},
-    {"schedule3", kPruneSchedule3},
-    {"fess2", kPruneFess2},
-    {"deadscan", kPruneDeadScan},
-    {"corralbig", kPruneCorralBig},
-    {"sharefollow", kPruneShareFollow},
-    {"splitroom", kPruneSplitRooms},
-    {"packsearch", kPrunePackSearch},
-    {"wholelearn", kPruneWholeLearn},
-    {"penalty", kPrunePenalty},
-    {"penpull", kPrunePullPenalty},
-    {"boxpen", kPruneBoxPenalty},
-    {"corralwalls", kPruneCorralWalls},
-    {"weightfirst", kPruneWeightFirst},
-    {"roomsets", kPruneRoomSets},
-    {"penshare", kPrunePenaltyShare},
+    {"dead", kPruneDeadSquares, "no push onto a square from which no goal can be reached"},
+    {"freeze", kPruneFreeze, "no push that freezes a box off its goal"},
+    {"bipartite", kPruneBipartite, "boxes matched to distinct goals in the bound"},
+    {"corral", kPruneCorral, "PI-corral pruning"},
+    {"corraldead", kPruneCorralDeadlocks, "corral deadlocks"},
+    {"learned", kPruneLearned, "dead corrals learned as patterns (fast mode)"},
+    {"deadpairs", kPruneDeadPairs, "two boxes that cannot both reach goals (fast mode)"},
+    {"tunnel", kPruneTunnels, "tunnel macros (fast mode)"},
+    {"goalroom", kPruneGoalRooms, "goal-room macros and goal cuts (fast mode)"},
+    {"roompath", kPruneRoomPaths, "a box pushed all the way to its room's next goal"},
+    {"packorder", kPrunePackOrder, "goal rooms packed in an order that keeps a way in"},
+    {"weightfirst", kPruneWeightFirst, "feature-space cells give their least-weight state"},
+    {"pairs", kPrunePairs, "pair conflicts in the bound (optimal mode)"},
+    {"bidir", kPruneBidir, "a pull A* meeting the push A* (optimal mode)"},
+    {"optbound", kPruneOptBound, "oldest first among equal f and h (optimal mode)"},
     {"all", kPruneAll},
     {"default", kPruneDefault},
     {"none", 0},
@@ -83,36 +62,70 @@ constexpr PruneName kPruneNames[] = {
 
 }  // namespace
 
+std::vector<std::pair<std::string_view, std::string_view>> PruneTechniques() {
+  std::vector<std::pair<std::string_view, std::string_view>> techniques;
+  for (const PruneName& p : kPruneNames) {
+    if (!p.help.empty()) techniques.emplace_back(p.name, p.help);
+  }
+  return techniques;
+}
+
 std::vector<std::string_view> PruneWordNames() {
   std::vector<std::string_view> names;
   for (const PruneName& p : kPruneNames) names.push_back(p.name);
   return names;
 }
 
-absl::StatusOr<PruneSet> ParsePruneList(std::string_view list) {
-  PruneSet flags = 0;
+namespace {
+
+// Parses a comma list of `words` (each a name and its bits); "-NAME" takes
+// NAME's bits out of what the words before it gave. `what` names the option
+// in the error.
+absl::StatusOr<uint32_t> ParseWords(std::string_view list, std::span<const PruneName> words,
+                                    std::string_view what) {
+  uint32_t flags = 0;
   const std::string text(list);
   for (absl::string_view piece : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
     std::string_view word(piece.data(), piece.size());
-    // "-NAME" takes a technique out of what the words before it gave.
     const bool remove = !word.empty() && word.front() == '-';
     if (remove) word.remove_prefix(1);
     const PruneName* found = nullptr;
-    for (const PruneName& p : kPruneNames) {
+    for (const PruneName& p : words) {
       if (p.name == word) found = &p;
     }
     if (!found) {
       std::string known;
-      for (const PruneName& p : kPruneNames) {
+      for (const PruneName& p : words) {
         if (!known.empty()) known += ", ";
         known += p.name;
       }
-      return absl::InvalidArgumentError("unknown --prune technique '" + std::string(word) +
+      return absl::InvalidArgumentError("unknown " + std::string(what) + " '" + std::string(word) +
                                         "' (known: " + known + ")");
     }
     flags = remove ? flags & ~found->flags : flags | found->flags;
   }
   return flags;
+}
+
+}  // namespace
+
+absl::StatusOr<PruneSet> ParsePruneList(std::string_view list) {
+  return ParseWords(list, kPruneNames, "--prune technique");
+}
+
+absl::StatusOr<MemberSet> ParseMemberList(std::string_view list) {
+  std::vector<PruneName> words;
+  const std::vector<std::string_view> names = FastMemberNames();
+  for (size_t k = 0; k < names.size(); ++k) words.push_back({names[k], MemberSet{1} << k});
+  words.push_back({"default", kAllMembers});
+  words.push_back({"all", kAllMembers});
+  words.push_back({"none", 1});
+  absl::StatusOr<MemberSet> members = ParseWords(list, words, "--members member");
+  if (members.ok() && !(*members & 1)) {
+    return absl::InvalidArgumentError("--members cannot leave out '" + std::string(names[0]) +
+                                      "', the portfolio's first member");
+  }
+  return members;
 }
 
 }  // namespace sokoban

@@ -45,10 +45,9 @@ class CorralDeadlockPruning final : public ExpansionPruning {
   // Each corral proved dead becomes a pattern in the level's table of
   // learned patterns while `tables` (null: none) has the learning on
   // (LevelTables::learning()); `tables` must outlive this.
-  // big: `corralbig` (CorralDeadlock's larger budget for few boxes);
-  // walls: `corralwalls` (the frozen goal boxes kept as walls).
-  CorralDeadlockPruning(const Board& board, const LevelTables* tables, bool big, bool walls)
-      : corral_deadlock_(board, big, walls), tables_(tables) {}
+  // walls: the frozen goal boxes kept as walls (SearchSpec::corral_walls).
+  CorralDeadlockPruning(const Board& board, const LevelTables* tables, bool walls)
+      : corral_deadlock_(board, walls), tables_(tables) {}
 
   bool Keep(Expansion& parent) override {
     // The learning may start while the search runs (solver/schedule.h).

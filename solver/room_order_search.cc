@@ -1,32 +1,21 @@
 // The fill order of a goal room found by a search over which box leaves
-// next (GoalRooms::EmptySearch, declared in solver/goal_room.h), for two
-// kinds of room.
+// next (GoalRooms::EmptySearch, declared in solver/goal_room.h), the
+// reverse of packing it: a packing order that leaves the boxes still
+// outside a way in.
 //
-// A room that splits the floor between boxes (`--prune splitroom`): taking
-// boxes out of it one by one, each onto whichever side it reaches first,
-// with the player anywhere outside, makes an order the player cannot
-// follow: the player is on one side at a time and crosses to the other
-// only through the room, while it still has a way through. Here the player
-// stays where it stood when the box before left (the first box leaves to
-// either side): a greedy choice empties one side's share of the room and
-// leaves the player shut off from the boxes that must go out the other
-// way.
+// A box pulled out onto the main floor with the player shut in the room
+// behind it has not left, since a box pushed in from there cannot have come
+// with the player behind it. Asking for the player out after each box makes
+// the greedy emptying stick with boxes left that cannot leave; the search
+// backs up instead.
 //
-// Any room (`--prune packsearch`): a box pulled out onto the main floor
-// with the player shut in the room behind it has not left, since a box
-// pushed in from there cannot have come with the player behind it (XSokoban
-// 47: (14,5)'s box pulled to (13,6), the player on the goal (13,7)). Asking
-// for the player out after each box makes the greedy emptying stick with
-// boxes left that cannot leave; the search backs up instead.
-//
-// Parking (`packsearch`, a room no such search empties): XSokoban 47 needs
-// a box to wait outside the room while another goal fills. Where no box can
-// leave, one box of the room at a time may be pulled onto a square off the
-// room and off the squares boxes from outside reach (ParkingSquares), the
-// player getting back to the main floor; it leaves from there later like
-// any other. Forwards, a box goes to the parking square at its turn and on
-// to its goal at the goal's turn, each move the reverse of the pulls, with
-// the same boxes in the room.
+// Parking (a room no such search empties): where no box can leave, one box
+// of the room at a time may be pulled onto a square off the room and off
+// the squares boxes from outside reach (ParkingSquares), the player getting
+// back to the main floor; it leaves from there later like any other.
+// Forwards, a box goes to the parking square at its turn and on to its goal
+// at the goal's turn, each move the reverse of the pulls, with the same
+// boxes in the room.
 //
 // The boxes go out fewest pulls first, depth first. Positions seen before
 // (the boxes left in the room, and for a split room the player's area) are
@@ -47,24 +36,21 @@ constexpr int64_t kSearchWork = 5'000'000;
 
 bool GoalRooms::EmptySearch(const std::vector<Square>& goals, const std::vector<uint8_t>& room,
                             const std::vector<uint8_t>& outside,
-                            const std::vector<uint8_t>* player_floor, std::vector<Square>* leaving,
+                            const std::vector<uint8_t>& player_floor, std::vector<Square>* leaving,
                             std::vector<int>* parked_goals) {
   // A way out of a position: the box on `box` (a goal of the room, or the
   // parked box) leaves onto the main floor, or with `park` >= 0 the room's
   // box on `box` is pulled onto the square `park` and waits there.
   struct Way {
-    int pulls, box, park, end;
+    int pulls, box, park;
   };
-  // A split room keeps the player where the box before left it.
-  const bool keep_player = player_floor == nullptr;
   const bool parking = parked_goals != nullptr;
   std::vector<uint8_t> filled = room;
   std::vector<Square> left = goals;
   std::unordered_set<std::string> seen;
   // A search that fails leaves work for the orders after it (a room so
   // keeps the order without the search).
-  const int64_t limit = std::min(work_ + kSearchWork, keep_player ? kMaxWork : kMaxWork / 2);
-  int player = -1;  // the first box: the player anywhere outside
+  const int64_t limit = std::min(work_ + kSearchWork, kMaxWork / 2);
   int parked = -1;  // the square of the parked box, -1: none
   int parked_goal = -1;
   leaving->clear();
@@ -72,37 +58,29 @@ bool GoalRooms::EmptySearch(const std::vector<Square>& goals, const std::vector<
   // The search, depth-first, with the ways out of each level kept on a stack.
   std::vector<std::vector<Way>> ways;
   std::vector<size_t> next;
-  std::vector<int> players;
   std::vector<int> parks;
   auto expand = [&]() {
     ways.emplace_back();
     next.push_back(0);
-    players.push_back(player);
     std::string key(reinterpret_cast<const char*>(left.data()), left.size() * sizeof(Square));
-    if (player >= 0) {
-      const int area = reach_.Fill(board_, filled.data(), player);
-      work_ += reach_.count();
-      key.append(reinterpret_cast<const char*>(&area), sizeof(area));
-    }
     if (parking) key.append(reinterpret_cast<const char*>(&parked), sizeof(parked));
     if (!seen.insert(key).second) return;
     std::vector<Way>& out = ways.back();
     for (size_t k = 0; k < left.size() && work_ <= limit; ++k) {
-      int end = -1;
-      const int pulls = PullsOut(left[k], filled, outside, player, &end, player_floor);
-      if (pulls >= 0) out.push_back({pulls, left[k], -1, end});
+      const int pulls = PullsOut(left[k], filled, outside, -1, nullptr, &player_floor);
+      if (pulls >= 0) out.push_back({pulls, left[k], -1});
     }
     if (parked >= 0 && work_ <= limit) {
-      const int pulls = PullsOut(parked, filled, outside, player, nullptr, player_floor);
-      if (pulls >= 0) out.push_back({pulls, parked, -1, -1});
+      const int pulls = PullsOut(parked, filled, outside, -1, nullptr, &player_floor);
+      if (pulls >= 0) out.push_back({pulls, parked, -1});
     }
     std::stable_sort(out.begin(), out.end(),
                      [](const Way& a, const Way& b) { return a.pulls < b.pulls; });
     if (!parking || parked >= 0 || !out.empty()) return;
     // No box leaves: then a box of the room waits outside it.
     for (size_t k = 0; k < left.size() && work_ <= limit; ++k) {
-      ParkingSquares(left[k], filled, room, outside, *player_floor, &parks);
-      for (int sq : parks) out.push_back({0, left[k], sq, -1});
+      ParkingSquares(left[k], filled, room, outside, player_floor, &parks);
+      for (int sq : parks) out.push_back({0, left[k], sq});
     }
   };
   expand();
@@ -112,7 +90,6 @@ bool GoalRooms::EmptySearch(const std::vector<Square>& goals, const std::vector<
       // No way on from here: put back the box that moved last.
       ways.pop_back();
       next.pop_back();
-      players.pop_back();
       if (ways.empty()) return false;
       const Way& last = ways.back()[next.back() - 1];
       leaving->pop_back();
@@ -132,7 +109,6 @@ bool GoalRooms::EmptySearch(const std::vector<Square>& goals, const std::vector<
         left.insert(std::lower_bound(left.begin(), left.end(), last.box),
                     static_cast<Square>(last.box));
       }
-      player = players.back();
       continue;
     }
     const Way way = ways.back()[next.back()++];
@@ -153,7 +129,6 @@ bool GoalRooms::EmptySearch(const std::vector<Square>& goals, const std::vector<
       if (parking) parked_goals->push_back(-1);
       left.erase(std::lower_bound(left.begin(), left.end(), box));
     }
-    if (keep_player) player = way.end;
     if (!left.empty() || parked >= 0) expand();
   }
   return true;

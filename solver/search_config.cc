@@ -19,22 +19,16 @@
 #include "solver/prune_dead_squares.h"
 #include "solver/prune_freeze.h"
 #include "solver/prune_frozen_goals.h"
-#include "solver/prune_groups.h"
 #include "solver/prune_learned.h"
-#include "solver/prune_whole.h"
 
 namespace sokoban {
 
 LevelTables::LevelTables(const Board& board, const SolveOptions& options)
-    : board_(board),
-      pack_order_((options.prune & kPrunePackOrder) != 0),
-      split_rooms_((options.prune & kPruneSplitRooms) != 0),
-      pack_search_((options.prune & kPrunePackSearch) != 0) {
+    : board_(board), pack_order_((options.prune & kPrunePackOrder) != 0) {
   // Deadlock patterns learned by any push search prune all of them.
   learn_ = options.mode == SolveMode::kFast && (options.prune & kPruneLearned) &&
            (options.prune & kPruneCorralDeadlocks);
-  want_dead_sets_ = options.mode == SolveMode::kFast && (options.prune & kPruneDeadSets);
-  if (learn_ || want_dead_sets_) {
+  if (learn_) {
     own_learned_ = std::make_unique<LearnedDeadlocks>(board);
     learned_ = own_learned_.get();
   }
@@ -45,9 +39,15 @@ LevelTables::LevelTables(const Board& board, const SolveOptions& options)
   }
 }
 
-LevelTables::LevelTables(const Board& board, const SolveOptions& options, LevelTables* base)
+LevelTables::LevelTables(const Board& board, const SolveOptions& options, LevelTables* base,
+                         bool dead_sets)
     : LevelTables(board, options) {
   base_ = base;
+  want_dead_sets_ = dead_sets && options.mode == SolveMode::kFast;
+  if (want_dead_sets_ && !learned_) {
+    own_learned_ = std::make_unique<LearnedDeadlocks>(board);
+    learned_ = own_learned_.get();
+  }
 }
 
 void LevelTables::BuildDeadPairs() {
@@ -82,7 +82,7 @@ size_t LevelTables::bytes() const {
 const GoalRooms& LevelTables::rooms() {
   if (base_) return base_->rooms();
   if (!rooms_) {
-    rooms_ = std::make_unique<GoalRooms>(board_, 2, pack_order_, split_rooms_, pack_search_);
+    rooms_ = std::make_unique<GoalRooms>(board_, 2, pack_order_);
   }
   return *rooms_;
 }
@@ -107,7 +107,7 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     pairs = std::make_unique<PairPenalty>(board, bound.bound(), spec.direction);
     if (!pairs->Enabled()) pairs.reset();
   }
-  if ((prune & kPrunePenalty) || spec.penalties) {
+  if (spec.penalties) {
     // Penalty patterns, the pair conflicts among them.
     c.evaluator = std::make_unique<PenaltyBound>(board, std::move(matching), std::move(pairs),
                                                  tables.penalties(spec.direction), spec.direction);
@@ -129,17 +129,16 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   if (fast && push && spec.order == SearchSpec::Order::kFeatures) {
     // More of FESS: room connectivity, out of plan, hotspots.
     std::unique_ptr<FessFeatures> extra;
-    // `fess2`: the box-moves member's cells take FESS's whole feature space,
-    // and its states are taken by weight alone.
-    const bool fess2 = spec.box_moves && (prune & kPruneFess2);
-    const PruneSet features =
-        (fess2 ? prune | kPruneRoomConnectivity | kPruneOutOfPlan : prune) | spec.fess_features;
-    if (features & (kPruneRoomConnectivity | kPruneOutOfPlan | kPruneHotspots)) {
+    // The box-moves member's cells take FESS's room connectivity and out of
+    // plan too, and its states are taken by weight alone, as FESS's are.
+    const FessFeatureSet features =
+        spec.fess_features | (spec.box_moves ? kFessRoomConnectivity | kFessOutOfPlan : 0);
+    if (features) {
       extra = std::make_unique<FessFeatures>(board, rooms, features);
       if (!extra->enabled()) extra.reset();
     }
-    const bool weight_first = fess2 || (spec.weight_first && (prune & kPruneWeightFirst) &&
-                                        board.box_count() >= spec.weight_first_boxes);
+    const bool weight_first = spec.box_moves || (spec.weight_first && (prune & kPruneWeightFirst) &&
+                                                 board.box_count() >= spec.weight_first_boxes);
     c.open = std::make_unique<FeatureOrder>(board, rooms, c.evaluator.get(), std::move(extra),
                                             weight_first);
   } else {
@@ -156,11 +155,7 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   }
   if (push && (prune & kPruneCorralDeadlocks)) {
     c.expansion_prunings.push_back(std::make_unique<CorralDeadlockPruning>(
-        board, fast && spec.shared_deadlocks ? &tables : nullptr, (prune & kPruneCorralBig) != 0,
-        spec.corral_walls && (prune & kPruneCorralWalls) != 0));
-  }
-  if (fast && push && spec.shared_deadlocks && (prune & kPruneWholeLearn)) {
-    c.expansion_prunings.push_back(std::make_unique<WholeLearnPruning>(board, &tables));
+        board, fast && spec.shared_deadlocks ? &tables : nullptr, spec.corral_walls));
   }
   if (prune & kPruneDeadSquares) {
     c.child_prunings.push_back(
@@ -178,9 +173,6 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
   if (fast && push && spec.shared_deadlocks && (prune & kPruneDeadPairs)) {
     c.child_prunings.push_back(std::make_unique<DeadPairPruning>(tables));
   }
-  if (fast && push && spec.shared_deadlocks && (prune & kPruneDeadScan)) {
-    c.child_prunings.push_back(std::make_unique<GroupPruning>(board, &tables));
-  }
 
   // Macros, in the order they take a push further.
   const RoomPaths* room_paths = nullptr;
@@ -190,8 +182,8 @@ SearchConfig MakeSearchConfig(const Board& board, const SolveOptions& options,
     c.macros.push_back(std::move(paths));
   }
   // FESS's moves that its advisors would make (the member that asks).
-  if (fast && push && spec.box_moves && (prune & kPruneFessMoves)) {
-    c.macros.push_back(std::make_unique<BoxMovesMacro>(board, rooms, (prune & kPruneFess2) != 0));
+  if (fast && push && spec.box_moves) {
+    c.macros.push_back(std::make_unique<BoxMovesMacro>(board, rooms));
   }
   if (fast && push && (prune & kPruneTunnels)) {
     c.macros.push_back(std::make_unique<TunnelMacro>(board));

@@ -17,6 +17,7 @@
 
 #include "solver/board.h"
 #include "solver/dead_pairs.h"
+#include "solver/fess_features.h"
 #include "solver/goal_room.h"
 #include "solver/learned_deadlocks.h"
 #include "solver/meet_optimal.h"
@@ -38,29 +39,26 @@ struct SearchSpec {
   // them: the learned patterns (`learned`) and the dead pairs (`deadpairs`)
   // (fast mode, push search).
   bool shared_deadlocks = true;
-  bool box_moves = false;  // FESS's advised box moves (fast mode, push search; `fessmoves`)
+  bool box_moves = false;  // FESS's advised box moves (fast mode, push search)
   // Learns into and prunes with a table of patterns of its own, as if it
   // ran alone, with the goal rooms and dead pairs of the level's
-  // (`schedule3`; the portfolio gives it its LevelTables).
+  // (the portfolio gives it its LevelTables).
   bool own_tables = false;
-  // Its own table holds the dead sets (solver/dead_sets.h) whatever the
-  // `deadsets` flag (with own_tables).
+  // Its own table holds the dead sets (solver/dead_sets.h) (with
+  // own_tables).
   bool dead_sets = false;
-  // Bounds with the penalty patterns (solver/eval_penalty.h) whatever the
-  // `penalty` flag (`penpull`'s member).
+  // Bounds with the penalty patterns (solver/eval_penalty.h).
   bool penalties = false;
   // The corral deadlock check keeps the frozen goal boxes as walls, with
-  // `corralwalls` (solver/corral_deadlock.h).
+  // `corraldead` (solver/corral_deadlock.h).
   bool corral_walls = false;
   // The feature-space order takes from each cell the state of least weight,
   // h only breaking ties, with `weightfirst` (solver/order_features.h), on
   // levels of weight_first_boxes boxes or more.
   bool weight_first = false;
   int weight_first_boxes = 0;
-  // FESS features its feature-space order takes whatever `--prune` says
-  // (kPruneRoomConnectivity, kPruneOutOfPlan, kPruneHotspots;
-  // solver/fess_features.h).
-  PruneSet fess_features = 0;
+  // The FESS features its feature-space order takes (solver/fess_features.h).
+  FessFeatureSet fess_features = 0;
 };
 
 // What the searches of one level share: the goal rooms (built on first
@@ -76,8 +74,7 @@ struct SearchSpec {
 class LevelTables {
  public:
   // A table of learned patterns of its own when the options ask for one
-  // (`learned` with `corraldead`, or `deadsets`; fast mode), learning (with
-  // `learned`) once StartLearning()
+  // (`learned` with `corraldead`; fast mode), learning once StartLearning()
   // is called; dead pairs once BuildDeadPairs() is called, when the
   // options ask for them (`deadpairs`, fast mode); a meeting when they ask
   // for `bidir` in optimal mode.
@@ -87,10 +84,11 @@ class LevelTables {
   LevelTables(const Board& board, LearnedDeadlocks* learned)
       : board_(board), learned_(learned), learn_(true), learning_(learned != nullptr) {}
   // A member's own tables (SearchSpec::own_tables): a table of learned
-  // patterns of its own, as the options ask, and `base`'s goal rooms and,
+  // patterns of its own, as the options ask or to hold the dead sets
+  // (`dead_sets`, fast mode), and `base`'s goal rooms and,
   // once UseDeadPairs() is called, its dead pairs (when base has built
   // them); base must outlive this.
-  LevelTables(const Board& board, const SolveOptions& options, LevelTables* base);
+  LevelTables(const Board& board, const SolveOptions& options, LevelTables* base, bool dead_sets);
   void UseDeadPairs() { base_dead_pairs_ = true; }
 
   const GoalRooms& rooms();
@@ -105,7 +103,7 @@ class LevelTables {
     return learning_ || dead_sets_built_ ? learned_ : nullptr;
   }
   // Proves the dead sets (solver/dead_sets.h) into the table of patterns,
-  // when the options ask for them (`deadsets`, fast mode; once).
+  // when the tables were made to hold them (once).
   void BuildDeadSets();
   // The dead-pair table once built (and enabled on this board); else null.
   const DeadPairs* dead_pairs() const {
@@ -115,7 +113,7 @@ class LevelTables {
   // Builds it, when the options ask for it (once).
   void BuildDeadPairs();
   // The table of penalty patterns (solver/eval_penalty.h) of the searches
-  // in `direction` (`penalty`), made on first call; a member's own tables
+  // in `direction`, made on first call; a member's own tables
   // give their base's.
   LearnedDeadlocks* penalties(Direction direction);
   // Memory held by the shared tables (not counted by any search).
@@ -137,9 +135,7 @@ class LevelTables {
   bool want_dead_pairs_ = false;
   std::unique_ptr<DeadPairs> dead_pairs_;
   bool dead_pairs_on_ = false;
-  bool pack_order_ = false;   // GoalRooms' main_floor (`packorder`)
-  bool split_rooms_ = false;  // GoalRooms' split_rooms (`splitroom`)
-  bool pack_search_ = false;  // GoalRooms' player_out (`packsearch`)
+  bool pack_order_ = false;  // GoalRooms' main_floor (`packorder`)
   std::unique_ptr<OptimalMeeting> meeting_;
   std::unique_ptr<LearnedDeadlocks> penalties_[2];  // by Direction
 };

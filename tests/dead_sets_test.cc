@@ -105,7 +105,7 @@ TEST(DeadSets, NoSolutionPassesADeadSet) {
 // With the dead sets on and off, the solver solves the same levels and
 // every solution replays: Microban levels, and XSokoban levels, on which
 // (8 boxes or more) the dead sets are built at the start.
-TEST(DeadSets, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneDeadSets); }
+TEST(DeadSets, SolvesWithAndWithout) { ExpectSolvesWithAndWithoutMember("deadsets"); }
 
 }  // namespace
 }  // namespace sokoban

@@ -297,7 +297,7 @@ TEST(FessAdvisors, MacroAddsTheProposals) {
   for (int number = 1; number <= 30; ++number) {
     const Level& level = MicrobanLevel(number);
     const Board board = *Board::Build(level);
-    BoxMovesMacro macro(board, nullptr, true);
+    BoxMovesMacro macro(board, nullptr);
     Position2 pos(board);
     for (const auto& [boxes, player] : Walk(board, 20, 7 + number)) {
       pos.Set(board, boxes, player);
@@ -333,47 +333,30 @@ TEST(FessAdvisors, FeatureSearchWithAdvisorsSolves) {
   uint64_t with_total = 0, without_total = 0;
   for (int number = 1; number <= 40; ++number) {
     const Level& level = MicrobanLevel(number);
-    auto run = [&](PruneSet prune, uint64_t* expanded) {
+    auto run = [&](bool box_moves, uint64_t* expanded) {
       SolveOptions options;
-      options.prune = prune;
       SearchSpec spec;
       spec.order = SearchSpec::Order::kFeatures;
       spec.goal_rooms = true;
-      spec.box_moves = true;
+      spec.box_moves = box_moves;
       return SearchAloneSolves(level, "Microban " + std::to_string(number), options, spec,
                                expanded);
     };
-    const bool without = run(kPruneDefault & ~kPruneFess2, &without_total);
-    const bool with = run(kPruneDefault | kPruneFess2, &with_total);
+    const bool without = run(false, &without_total);
+    const bool with = run(true, &with_total);
     // Goal cuts may leave a level unsolved (the search gives up).
     EXPECT_TRUE(with || !without) << "Microban " << number;
   }
   EXPECT_NE(with_total, without_total);
 }
 
-// With the technique on and off, the solver solves the levels and the
-// solutions replay.
-TEST(FessAdvisors, SolvesWithAndWithout) {
-  for (PruneSet prune : {kPruneDefault | kPruneFess2, kPruneDefault & ~kPruneFess2}) {
-    for (int number = 1; number <= 40; ++number) {
-      ASSERT_TRUE(
-          SolvesAndReplays(MicrobanLevel(number), prune, "Microban " + std::to_string(number)));
-    }
-  }
-}
-
-// XSokoban 70 (24 boxes), which no search of the portfolio solves alone
-// without `fess2` (the box-moves member: not in 100,000 expansions), is
-// solved by that member with it within 2,000 (1,023), and the solution
-// replays.
+// XSokoban 70 (24 boxes) is solved by the box-moves member alone within
+// 5,000 expansions, and the solution replays.
 TEST(FessAdvisors, BoxMovesMemberSolvesXSokoban70) {
   const Level& level = XsokobanLevel(70);
   SolveOptions options;
-  options.member = "boxmoves";
-  options.max_expansions = 2'000;
-  options.prune = kPruneDefault & ~kPruneFess2;
-  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
-  options.prune = kPruneDefault | kPruneFess2;
+  options.member = "boxpenalty";
+  options.max_expansions = 5'000;
   const SolveResult r = Solve(level, options);
   ASSERT_EQ(r.status, SolveStatus::kSolved);
   const ReplayResult replay = Replay(level, r.solution);

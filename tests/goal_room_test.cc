@@ -125,16 +125,16 @@ bool FillsForwards(const Board& board, const GoalRooms& rooms, int r, std::strin
 }
 
 // Every room of every XSokoban level fills forwards (FillsForwards), its
-// order found with boxes leaving onto any floor, onto the main floor
-// (`packorder`), with `splitroom` and with `packsearch`.
+// order found with boxes leaving onto any floor and onto the main floor
+// (`packorder`).
 TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
   ASSERT_EQ(xsokoban.levels.size(), 90u);
-  for (int variant = 0; variant < 4; ++variant) {
+  for (int variant = 0; variant < 2; ++variant) {
     int rooms_checked = 0;
     for (const auto& entry : xsokoban.levels) {
       const Board board = *Board::Build(entry.level);
-      const GoalRooms rooms(board, 2, variant > 0, variant == 2, variant == 3);
+      const GoalRooms rooms(board, 2, variant > 0);
       for (int r = 0; r < rooms.room_count(); ++r) {
         ++rooms_checked;
         std::string failed;
@@ -153,9 +153,8 @@ TEST(GoalRooms, OrdersOfXSokobanRoomsFillForwards) {
 // is pushed from a square of those rows or a wall, or from rows 3-4, which
 // the player then cannot leave), from (13,5); a box reaches (13,5) only
 // from (13,6) with the player on (13,7), which the player then reaches only
-// through (14,7), so (14,7) fills while that box waits. Without parking the
-// order has (14,7) before (14,5) with no box waiting; with `packsearch` a
-// box waits on the parking square (12,5) (the 11th entry), (14,7) fills,
+// through (14,7), so (14,7) fills while that box waits. The order has a
+// box wait on the parking square (12,5) (the 11th entry), (14,7) fills,
 // then that box goes to (14,5). The parking entry counts as filled while
 // (12,5) or (14,5) holds a box.
 TEST(GoalRooms, XSokoban47ParksTheBoxOf145While147Fills) {
@@ -163,17 +162,13 @@ TEST(GoalRooms, XSokoban47ParksTheBoxOf145While147Fills) {
   const Level& level = xsokoban.levels[46].level;
   ASSERT_EQ(level.title, "47");
   const Board board = *Board::Build(level);
-  const GoalRooms searched(board, 2, true, false, true), greedy(board, 2, true);
+  const GoalRooms searched(board, 2, true);
   ASSERT_EQ(searched.room_count(), 1);
-  ASSERT_EQ(greedy.room_count(), 1);
   const auto at = [&](const GoalRooms& rooms, int x, int y) {
     const std::vector<Square>& order = rooms.order(0);
     return static_cast<int>(std::find(order.begin(), order.end(), FloorIndex(board, level, x, y)) -
                             order.begin());
   };
-  ASSERT_EQ(greedy.order(0).size(), 16u);
-  EXPECT_LT(at(greedy, 14, 7), at(greedy, 14, 5));
-  for (int k = 0; k < 16; ++k) EXPECT_EQ(greedy.ParkedGoal(0, k), -1);
   const std::vector<Square>& order = searched.order(0);
   ASSERT_EQ(order.size(), 17u);
   const int park = FloorIndex(board, level, 12, 5), goal = FloorIndex(board, level, 14, 5);
@@ -182,7 +177,6 @@ TEST(GoalRooms, XSokoban47ParksTheBoxOf145While147Fills) {
   EXPECT_LT(at(searched, 12, 5), at(searched, 14, 7));
   EXPECT_LT(at(searched, 14, 7), at(searched, 14, 5));
   EXPECT_TRUE(searched.IsParking(park));
-  EXPECT_FALSE(greedy.IsParking(park));
   EXPECT_EQ(searched.RoomAt(park), 0);
   std::string failed;
   EXPECT_TRUE(FillsForwards(board, searched, 0, &failed)) << failed;
@@ -203,11 +197,10 @@ TEST(GoalRooms, XSokoban47ParksTheBoxOf145While147Fills) {
   EXPECT_EQ(searched.Packed(occupied.data()), 13);
 }
 
-// With `packsearch` XSokoban 47 is solved within 100,000 expansions and the
-// solution replays.
+// With the parking square in its room's order, XSokoban 47 is solved within
+// 100,000 expansions and the solution replays.
 TEST(GoalRooms, XSokoban47SolvedWithParking) {
   SolveOptions options;
-  options.prune = kPruneDefault | kPrunePackSearch;
   options.max_expansions = 100'000;
   EXPECT_GT(ExpansionsToSolve(XsokobanLevel(47), options, "XSokoban 47"), 0u);
 }
@@ -246,85 +239,6 @@ TEST(GoalRooms, BoxesLeaveOnlyOntoSquaresBoxesFromOutsideReach) {
   for (int x = 1; x <= 5; ++x) EXPECT_TRUE(reached[FloorIndex(board, row, x, 1)]) << x;
   for (int x = 1; x <= 5; ++x) EXPECT_FALSE(reached[FloorIndex(board, row, x, 2)]) << x;
   EXPECT_FALSE(reached[FloorIndex(board, row, 3, 3)]);
-}
-
-// XSokoban 66 and 69: an 18-goal room splits the floor into two parts that
-// both hold boxes, and the player starts on the side with fewer. Leaving
-// onto the main floor only, some box cannot leave: no order. With
-// `splitroom` the room gets one, the player kept to its side, and it fills
-// forwards. Every other XSokoban room keeps its order.
-TEST(SplitRooms, OrderForARoomThatSplitsTheFloorBetweenBoxes) {
-  const Collection xsokoban = ReadShared("xsokoban90.xsb");
-  for (const auto& entry : xsokoban.levels) {
-    const Board board = *Board::Build(entry.level);
-    const GoalRooms main_floor(board, 2, true), split(board, 2, true, true);
-    if (entry.index == 66 || entry.index == 69) {
-      EXPECT_EQ(main_floor.room_count(), 0) << entry.index;
-      ASSERT_EQ(split.room_count(), 1) << entry.index;
-      EXPECT_EQ(split.order(0).size(), 18u);
-      std::string failed;
-      EXPECT_TRUE(FillsForwards(board, split, 0, &failed)) << entry.index << " " << failed;
-      // Two parts of the floor off the room hold boxes.
-      std::vector<uint8_t> room(board.size(), 0), box_floor(board.size(), 0);
-      for (Square g : split.order(0)) room[g] = 1;
-      EXPECT_EQ(MarkBoxFloor(board, room, &box_floor), 2);
-      continue;
-    }
-    ASSERT_EQ(split.room_count(), main_floor.room_count()) << entry.index;
-    for (int r = 0; r < split.room_count(); ++r) {
-      EXPECT_EQ(split.order(r), main_floor.order(r)) << entry.index;
-    }
-  }
-}
-
-// The parts of the floor off a wall of goals that hold boxes: a pocket
-// without boxes is left out, and the count is of parts with boxes.
-TEST(SplitRooms, MarkBoxFloorMarksThePartsThatHoldBoxes) {
-  const Level level = Level::FromRows({"#########",  //
-                                       "#@$ . $ #",  //
-                                       "#  $.   #",  //
-                                       "#####.###",  //
-                                       "    # #",    //
-                                       "    ###"});
-  const Board board = *Board::Build(level);
-  std::vector<uint8_t> walls(board.size(), 0), box_floor(board.size(), 0);
-  for (int y : {1, 2, 3}) {
-    const int sq = FloorIndex(board, level, y == 3 ? 5 : 4, y);
-    ASSERT_GE(sq, 0);
-    walls[sq] = 1;
-  }
-  EXPECT_EQ(MarkBoxFloor(board, walls, &box_floor), 2);
-  EXPECT_TRUE(box_floor[FloorIndex(board, level, 1, 2)]);
-  EXPECT_TRUE(box_floor[FloorIndex(board, level, 7, 2)]);
-  EXPECT_FALSE(box_floor[FloorIndex(board, level, 5, 4)]);  // the pocket below
-  EXPECT_FALSE(box_floor[FloorIndex(board, level, 4, 1)]);  // a wall of goals
-  // One part with boxes when the right-hand box is on the left.
-  const Level one = Level::FromRows({"#########",  //
-                                     "#@$ .   #",  //
-                                     "# $$.   #",  //
-                                     "#####.###",  //
-                                     "    # #",    //
-                                     "    ###"});
-  const Board one_board = *Board::Build(one);
-  std::vector<uint8_t> one_floor(one_board.size(), 0);
-  EXPECT_EQ(MarkBoxFloor(one_board, walls, &one_floor), 1);
-}
-
-// With `splitroom` on and off, over the default set and over all, the
-// solver solves the first 20 Microban levels and XSokoban 1-3, and every
-// solution replays.
-TEST(SplitRooms, SolvesAndReplaysWithSplitRoomsOnAndOff) {
-  for (PruneSet prune : {kPruneDefault | kPruneSplitRooms, kPruneDefault & ~kPruneSplitRooms,
-                         kPruneAll & ~kPruneSplitRooms}) {
-    for (int number = 1; number <= 20; ++number) {
-      ASSERT_TRUE(SolvesAndReplays(Microban().levels.at(number - 1).level, prune,
-                                   "Microban " + std::to_string(number)));
-    }
-    for (int number : {1, 2, 3}) {
-      ASSERT_TRUE(
-          SolvesAndReplays(XsokobanLevel(number), prune, "XSokoban " + std::to_string(number)));
-    }
-  }
 }
 
 // The weighted push search with goal-room macros alone, on random small

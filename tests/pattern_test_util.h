@@ -67,11 +67,10 @@ inline std::vector<std::pair<std::string, Level>> SmallPatternLevels(uint64_t se
   return levels;
 }
 
-// With `technique` added to the default set and taken out of it, the
-// solver solves XSokoban 1, 2, 3, 6, 17, 38, 51, 60 (8 boxes or more: the
-// deadlock tables are built at the start) and Microban 1-60, and every
-// solution replays. A PruneSet: flags from bit 32 on do not fit 32 bits.
-inline void ExpectSolvesWithAndWithout(PruneSet technique) {
+// The levels ExpectSolvesWithAndWithout solves: XSokoban 1, 2, 3, 6, 17,
+// 38, 51, 60 (8 boxes or more: the deadlock tables are built at the start)
+// and Microban 1-60.
+inline std::vector<std::pair<std::string, Level>> WithAndWithoutLevels() {
   const Collection xsokoban = ReadShared("xsokoban90.xsb");
   std::vector<std::pair<std::string, Level>> levels;
   for (int number : {1, 2, 3, 6, 17, 38, 51, 60}) {
@@ -80,8 +79,27 @@ inline void ExpectSolvesWithAndWithout(PruneSet technique) {
   for (int number = 1; number <= 60; ++number) {
     levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
   }
+  return levels;
+}
+
+// With the portfolio member `member` and without it, the solver solves the
+// levels of WithAndWithoutLevels(), and every solution replays.
+inline void ExpectSolvesWithAndWithoutMember(const std::string& member) {
+  const absl::StatusOr<MemberSet> without = ParseMemberList("default,-" + member);
+  ASSERT_TRUE(without.ok()) << member;
+  for (MemberSet members : {kAllMembers, *without}) {
+    for (const auto& [name, level] : WithAndWithoutLevels()) {
+      ASSERT_TRUE(SolvesAndReplays(level, kPruneDefault,
+                                   name + ", members " + std::to_string(members), members));
+    }
+  }
+}
+
+// With `technique` taken out of the default set and in it, the solver
+// solves the levels of WithAndWithoutLevels(), and every solution replays.
+inline void ExpectSolvesWithAndWithout(PruneSet technique) {
   for (PruneSet prune : {kPruneDefault | technique, kPruneDefault & ~technique}) {
-    for (const auto& [name, level] : levels) {
+    for (const auto& [name, level] : WithAndWithoutLevels()) {
       ASSERT_TRUE(SolvesAndReplays(level, prune, name));
     }
   }
@@ -273,16 +291,16 @@ void CheckSolutionPositions(std::initializer_list<int> xsokoban, int microban_st
 }
 
 // CheckCalledDead for a variant of the corral check, CorralDeadlock(board,
-// big, walls), learning into the level's table, until `wanted` positions
+// walls), learning into the level's table, until `wanted` positions
 // are called dead, each proved unsolvable, and so is a completion of each
 // pattern learned; every position the plain check (CorralDeadlock(board))
 // calls dead, the variant calls dead too, and there are some.
-inline void CheckCorralVariant(uint64_t seed, int rounds, int wanted, bool big, bool walls) {
+inline void CheckCorralVariant(uint64_t seed, int rounds, int wanted, bool walls) {
   std::mt19937 rng(seed);
   int plain_dead = 0;
   CalledDead c;
   auto make = [&](const std::string& name, const Board& board, LearnedDeadlocks& table) {
-    auto variant = std::make_shared<CorralDeadlock>(board, big, walls);
+    auto variant = std::make_shared<CorralDeadlock>(board, walls);
     auto plain = std::make_shared<CorralDeadlock>(board);
     auto reach = std::make_shared<Reach>(board.size());
     variant->ShareWith(&table);

@@ -15,6 +15,7 @@
 #include "solver/schedule.h"
 #include "solver/share_follow.h"
 #include "solver/solver.h"
+#include "tests/pattern_test_util.h"
 #include "tests/slow_tests.h"
 #include "tests/solver_test_util.h"
 
@@ -31,7 +32,7 @@ SolveOptions Alone(const char* member, PruneSet prune, uint64_t max_expansions) 
 }
 
 // Alone, the member solves a fixed set of levels and every solution
-// replays, with `penpull` on or off (`--member` runs it whatever the flags).
+// replays.
 TEST(PullPenalty, AloneSolvesAndReplays) {
   std::vector<std::pair<std::string, Level>> levels;
   for (int number = 1; number <= 40; ++number) {
@@ -43,13 +44,9 @@ TEST(PullPenalty, AloneSolvesAndReplays) {
   for (const auto& [name, level] : levels) {
     ExpansionsToSolve(level, Alone("pullpenalty", kPruneDefault, 200'000), name);
   }
-  ExpansionsToSolve(MicrobanLevel(10),
-                    Alone("pullpenalty", kPruneDefault | kPrunePullPenalty, 200'000),
-                    "Microban 10, penpull on");
 }
 
-// Alone it is the pull search with `penalty`: the same expansions. The
-// patterns shorten the pull search (Microban 144: 1,438 expansions against
+// The patterns shorten the pull search (Microban 144: 1,438 expansions against
 // 2,519) and solve XSokoban 87 (141,634 expansions), which the plain pull
 // search does not solve within 200,000.
 TEST(PullPenalty, AloneSearchesAsThePullSearchWithPenalties) {
@@ -57,8 +54,6 @@ TEST(PullPenalty, AloneSearchesAsThePullSearchWithPenalties) {
   const uint64_t member =
       ExpansionsToSolve(level, Alone("pullpenalty", kPruneDefault, 100'000), "Microban 144");
   ASSERT_GT(member, 0u);
-  EXPECT_EQ(member, ExpansionsToSolve(level, Alone("pull", kPruneDefault | kPrunePenalty, 100'000),
-                                      "Microban 144, pull with penalty"));
   EXPECT_LT(member, ExpansionsToSolve(level, Alone("pull", kPruneDefault, 100'000),
                                       "Microban 144, plain pull"));
   if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
@@ -76,9 +71,8 @@ TEST(PullPenalty, JoinsWithTheTurnsByCost) {
   const Level& level = MicrobanLevel(153);
   SolveOptions options;
   options.max_expansions = 1'000'000;
-  options.prune = kPruneDefault | kPrunePullPenalty;
   const uint64_t with = ExpansionsToSolve(level, options);
-  options.prune = kPruneDefault & ~kPrunePullPenalty;
+  options.members = *ParseMemberList("default,-pullpenalty");
   EXPECT_EQ(with, ExpansionsToSolve(level, options));
   EXPECT_GT(with, kPlainAfter);
   EXPECT_LT(with, kCostTurnsAfter);
@@ -101,23 +95,9 @@ TEST(PullPenalty, KeepsItsShareWhenPushMembersStop) {
   EXPECT_EQ(turns.share(3), LateShare(ScheduleMember::kPullPenalty) * kShareScale);
 }
 
-// With `penpull` on and off the portfolio solves a fixed set of levels and
-// every solution replays.
-TEST(PullPenalty, SolvesWithAndWithout) {
-  std::vector<std::pair<std::string, Level>> levels;
-  for (int number : {1, 2, 3, 6, 17, 38, 51, 60}) {
-    levels.emplace_back("XSokoban " + std::to_string(number), XsokobanLevel(number));
-  }
-  for (int number = 1; number <= 60; ++number) {
-    levels.emplace_back("Microban " + std::to_string(number), MicrobanLevel(number));
-  }
-  for (const PruneSet prune : {PruneSet{kPruneDefault | kPrunePullPenalty},
-                               PruneSet{kPruneDefault & ~kPrunePullPenalty}}) {
-    for (const auto& [name, level] : levels) {
-      ASSERT_TRUE(SolvesAndReplays(level, prune, name));
-    }
-  }
-}
+// With the member and without it the portfolio solves a fixed set of
+// levels and every solution replays.
+TEST(PullPenalty, SolvesWithAndWithout) { ExpectSolvesWithAndWithoutMember("pullpenalty"); }
 
 }  // namespace
 }  // namespace sokoban

@@ -21,7 +21,7 @@
 namespace sokoban {
 namespace {
 
-TEST(RoomSets, SolvesWithAndWithout) { ExpectSolvesWithAndWithout(kPruneRoomSets); }
+TEST(RoomSets, SolvesWithAndWithout) { ExpectSolvesWithAndWithoutMember("roomsets"); }
 
 // In the portfolio it joins with the dead-sets member on levels of
 // kBoxMovesBoxes boxes or more (XSokoban 29, 16 boxes), not on smaller ones

@@ -299,80 +299,59 @@ TEST(Schedule, ResultNamesEachMembersStatesAndTheDecidingOne) {
   EXPECT_EQ(timeout.decided_by, "");
 }
 
-// `schedule3`'s members with tables of their own, alone, search as their
-// twins alone: `ownopen` as `open`, `deadsets` as `features` with the dead
-// sets (built from the start on levels of 8 boxes or more), which the
-// dead sets change (XSokoban 7: 423 expansions against 596).
-TEST(Schedule, OwnTablesMembersAloneSearchAsTheirTwins) {
-  SolveOptions options;
-  options.max_expansions = 100'000;
-  const auto expansions = [&](const Level& level, const char* member, PruneSet prune) {
-    options.member = member;
-    options.prune = prune;
-    return ExpansionsToSolve(level, options, member);
-  };
-  const Level& microban = MicrobanLevel(140);
-  EXPECT_EQ(expansions(microban, "ownopen", kPruneDefault),
-            expansions(microban, "open", kPruneDefault));
-  const Level& seven = XsokobanLevel(7);
-  const uint64_t dead_sets = expansions(seven, "deadsets", kPruneDefault);
-  EXPECT_EQ(dead_sets, expansions(seven, "features", kPruneDefault | kPruneDeadSets));
-  EXPECT_NE(dead_sets, expansions(seven, "features", kPruneDefault));
-}
-
-// `schedule2` in the portfolio by rounds: XSokoban 48 is solved once the
-// search without the shared tables joins, and not in the same budget
-// without it. (`schedule3`'s members with tables of their own solve it
-// too, so it is off here, and so is `weightfirst`, with which the first
-// search solves it in 2,333 expansions.)
+// The member without the shared tables in the portfolio: XSokoban 48 is
+// solved once `unlearned` joins (55,256 expansions in all), and not in
+// 100,000 without it (the box-moves member then solves it in 106,306).
+// (The members with tables of their own solve it too, so they are left
+// out here, and so is `weightfirst`, with which the first search solves it
+// in 2,333 expansions.)
 TEST(Schedule, UnlearnedMemberSolvesWhatTheFirstMisses) {
   const Level& level = XsokobanLevel(48);
   SolveOptions options;
-  options.max_expansions = 150'000;
-  const PruneSet base = kPruneDefault & ~kPruneSchedule3 & ~kPruneWeightFirst;
-  options.prune = base;
+  options.max_expansions = 100'000;
+  options.prune = kPruneDefault & ~kPruneWeightFirst;
+  options.members = *ParseMemberList("default,-ownopen,-deadsets,-roomsets");
   const uint64_t with = ExpansionsToSolve(level, options);
   EXPECT_GT(with, kPlainAfter);
-  options.prune = base & ~kPruneSchedule2;
+  options.members = *ParseMemberList("default,-ownopen,-deadsets,-roomsets,-unlearned");
   EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
 }
 
-// `schedule3` in the portfolio: past kCostTurnsAfter the members take
-// turns by cost, and XSokoban 77 is solved (548,274 expansions in all
-// without `penpull`'s member, whose share its dead-sets member gives to;
-// 515,144 without `roomsets` too) within a budget the schedule by rounds
-// does not solve it in (it needs 1,568,923); the solution replays.
-TEST(Schedule, Schedule3SolvesWithinLessWork) {
+// Past kCostTurnsAfter the members take turns by cost, and XSokoban 77 is
+// solved within 560,000 expansions (without `pullpenalty`, whose share its
+// dead-sets member gives to); the solution replays.
+TEST(Schedule, TurnsByCostSolveXSokoban77) {
   if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
   const Level& level = XsokobanLevel(77);
   SolveOptions options;
   options.max_expansions = 560'000;
-  options.prune = kPruneDefault & ~kPrunePullPenalty;
-  ASSERT_TRUE(kPruneDefault & kPruneSchedule3);
+  options.members = *ParseMemberList("default,-pullpenalty");
   const SolveResult r = Solve(level, options);
   ASSERT_EQ(r.status, SolveStatus::kSolved);
   EXPECT_GT(r.expanded, kCostTurnsAfter);
   const ReplayResult replay = Replay(level, r.solution);
   EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
-  options.prune = kPruneDefault & ~kPruneSchedule3;
-  EXPECT_EQ(Solve(level, options).status, SolveStatus::kTimeout);
 }
 
-// Microban 153 keeps the first search going past kPlainAfter, so the second
-// feature-space search joins and the dead-pair table is built: the level is
-// solved with both, and with each switched off, in a different number of
-// expansions each time, and every solution replays.
+// Microban 153 keeps the first search going past kPlainAfter, so the
+// feature-space search with tables of its own joins and the dead-pair table
+// is built: the level is solved with both, and with each left out, in a
+// different number of expansions each time, and every solution replays.
 TEST(Schedule, SolvesWithAndWithoutItsMembers) {
   const Level& level = MicrobanLevel(153);
   uint64_t expanded[3] = {0, 0, 0};
   int k = 0;
-  for (PruneSet prune : {PruneSet{kPruneDefault}, kPruneDefault & ~kPruneSchedule,
-                         kPruneDefault & ~kPruneDeadPairs}) {
+  const MemberSet without_ownopen = *ParseMemberList("default,-ownopen");
+  for (const auto& [prune, members] :
+       {std::pair{PruneSet{kPruneDefault}, kAllMembers},
+        std::pair{PruneSet{kPruneDefault}, without_ownopen},
+        std::pair{PruneSet{kPruneDefault & ~kPruneDeadPairs}, kAllMembers}}) {
     SolveOptions options;
     options.prune = prune;
+    options.members = members;
     options.max_expansions = 2'000'000;
     const SolveResult r = Solve(level, options);
-    ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune;
+    ASSERT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", members " << members;
     const ReplayResult replay = Replay(level, r.solution);
     EXPECT_TRUE(replay.valid && replay.solved) << replay.error;
     EXPECT_GT(r.expanded, kPlainAfter);

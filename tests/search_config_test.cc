@@ -27,7 +27,6 @@
 #include "solver/prune_dead_squares.h"
 #include "solver/prune_freeze.h"
 #include "solver/prune_frozen_goals.h"
-#include "solver/prune_groups.h"
 #include "solver/prune_learned.h"
 #include "solver/search.h"
 #include "solver/solver.h"
@@ -67,7 +66,6 @@ Parts Describe(const SearchConfig& c) {
                       : Is<FrozenGoalPruning>(e.get()) ? "bipartite"
                       : Is<LearnedPruning>(e.get())    ? "learned"
                       : Is<DeadPairPruning>(e.get())   ? "deadpairs"
-                      : Is<GroupPruning>(e.get())      ? "deadscan"
                                                        : "?");
   }
   for (const auto& e : c.macros) {
@@ -152,13 +150,7 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   // other way), and both directions share the level's meeting.
   const SearchSpec optimal_pull{Direction::kPull, SearchSpec::Order::kBestFirst, 1, false};
   EXPECT_EQ(Build(board, SolveMode::kOptimal, kPruneDefault, optimal_pull).evaluator, "pairs");
-  // `penalty`: the learned penalty patterns, in both modes and directions.
-  EXPECT_EQ(
-      Build(board, SolveMode::kOptimal, kPruneDefault | kPrunePenalty, optimal_pull).evaluator,
-      "penalty");
-  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault | kPrunePenalty, kFeatureSpec).evaluator,
-            "penalty");
-  // `penpull`'s member asks for them itself, `penalty` off.
+  // The learned penalty patterns, for the members that ask.
   SearchSpec pull_penalties{.direction = Direction::kPull, .weight = 10};
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault, pull_penalties).evaluator, "matching");
   pull_penalties.penalties = true;
@@ -184,20 +176,12 @@ TEST(SearchConfig, ModeAndDirectionDecideTheRest) {
   EXPECT_TRUE(back.expansion.empty());
   EXPECT_EQ(back.child, (Names{"dead"}));
   EXPECT_TRUE(back.macros.empty());
-  // Learned patterns: fast mode's push searches, with corral deadlocks or
-  // dead sets.
+  // Learned patterns: fast mode's push searches, with corral deadlocks.
   EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll, kFeatureSpec).child,
-            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs", "deadscan"}));
-  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks, kFeatureSpec).child,
-            (Names{"dead", "freeze", "bipartite", "learned", "deadpairs", "deadscan"}));
-  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks & ~kPruneDeadSets,
-                  kFeatureSpec)
-                .child,
-            (Names{"dead", "freeze", "bipartite", "deadpairs", "deadscan"}));
-  // Group deadlocks (`deadscan`): off by default.
-  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneDefault, kFeatureSpec).child,
             (Names{"dead", "freeze", "bipartite", "learned", "deadpairs"}));
-  // A member without the shared deadlock tables (`schedule2`): corral
+  EXPECT_EQ(Build(board, SolveMode::kFast, kPruneAll & ~kPruneCorralDeadlocks, kFeatureSpec).child,
+            (Names{"dead", "freeze", "bipartite", "deadpairs"}));
+  // A member without the shared deadlock tables (`unlearned`): corral
   // deadlocks still, but neither learned patterns nor dead pairs.
   SearchSpec unshared = kFeatureSpec;
   unshared.shared_deadlocks = false;
@@ -275,6 +259,23 @@ TEST(ParsePruneList, NamesAddAndMinusNamesRemoveInOrder) {
   EXPECT_NE(bad.status().message().find("'nothing'"), std::string_view::npos);
   EXPECT_NE(bad.status().message().find("bidir"), std::string_view::npos);
   EXPECT_FALSE(ParsePruneList("-").ok());
+}
+
+// --members: member names, default, none (the first alone) and -NAME; the
+// first member cannot be left out; an unknown name is an error naming the
+// known ones.
+TEST(SearchConfig, ParsesMemberLists) {
+  const std::vector<std::string_view> names = FastMemberNames();
+  ASSERT_GT(names.size(), 2u);
+  EXPECT_EQ(*ParseMemberList("default"), kAllMembers);
+  EXPECT_EQ(*ParseMemberList("none"), MemberSet{1});
+  EXPECT_EQ(*ParseMemberList("none," + std::string(names[2])), MemberSet{1} | MemberSet{1} << 2);
+  EXPECT_EQ(*ParseMemberList("default,-" + std::string(names[1])), kAllMembers & ~MemberSet{2});
+  EXPECT_FALSE(ParseMemberList("default,-" + std::string(names[0])).ok());
+  const auto bad = ParseMemberList("default,-nothing");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("'nothing'"), std::string_view::npos);
+  EXPECT_NE(std::string(bad.status().message()).find(names[1]), std::string::npos);
 }
 
 }  // namespace

@@ -51,33 +51,32 @@ TEST(SearchTechniques, PruningKeepsOptimalPushCounts) {
   EXPECT_LT(full_total, plain_total);
 }
 
-// Every technique alone, all of them and none still solve the levels, and
-// the solutions replay.
+// Every technique alone, all of them but each one, all and none still
+// solve the levels, and so does the portfolio without each member; the
+// solutions replay.
 TEST(SearchTechniques, EachTechniqueSolvesAndReplays) {
-  for (PruneSet prune : std::vector<PruneSet>{kPruneDeadSquares,
-                                              kPruneFreeze,
-                                              kPruneBipartite,
-                                              kPruneCorral,
-                                              kPruneCorralDeadlocks,
-                                              kPruneTunnels,
-                                              kPruneBackward,
-                                              kPruneGoalRooms,
-                                              kPruneFeatures,
-                                              kPruneGoalRooms | kPruneFeatures,
-                                              kPruneGoalRooms | kPruneRoomPaths,
-                                              kPruneAll,
-                                              kPruneAll & ~kPruneFeatures,
-                                              kPruneAll & ~kPruneRoomPaths,
-                                              kPruneAll & ~kPruneLearned,
-                                              kPruneAll & ~kPruneSchedule,
-                                              kPruneAll & ~kPruneDeadPairs,
-                                              kPruneAll & ~kPruneSchedule2,
-                                              kPruneAll & ~kPruneSchedule3,
-                                              kPruneCorralDeadlocks | kPruneLearned,
-                                              0u}) {
+  std::vector<PruneSet> sets = {kPruneAll, 0u, kPruneGoalRooms | kPruneRoomPaths,
+                                kPruneCorralDeadlocks | kPruneLearned};
+  for (const auto& [name, help] : PruneTechniques()) {
+    const absl::StatusOr<PruneSet> alone = ParsePruneList(name);
+    ASSERT_TRUE(alone.ok()) << name;
+    sets.push_back(*alone);
+    sets.push_back(kPruneAll & ~*alone);
+  }
+  for (PruneSet prune : sets) {
     for (int number = 1; number <= 25; ++number) {
       const Level& level = Microban().levels.at(number - 1).level;
       ASSERT_TRUE(SolvesAndReplays(level, prune, "Microban " + std::to_string(number)));
+    }
+  }
+  const std::vector<std::string_view> members = FastMemberNames();
+  for (size_t k = 1; k < members.size(); ++k) {
+    const MemberSet without = *ParseMemberList("default,-" + std::string(members[k]));
+    for (int number = 1; number <= 25; ++number) {
+      const Level& level = Microban().levels.at(number - 1).level;
+      ASSERT_TRUE(SolvesAndReplays(
+          level, kPruneDefault,
+          "Microban " + std::to_string(number) + " without " + std::string(members[k]), without));
     }
   }
 }

@@ -254,7 +254,7 @@ TEST_F(SolveCliTest, BestPositionsAreWrittenAsLevels) {
 // --member runs one search of the fast-mode portfolio alone: each solves
 // Microban 1.
 TEST_F(SolveCliTest, MemberRunsOneSearchAlone) {
-  for (const char* member : {"features", "pull", "plain", "open", "unlearned"}) {
+  for (const char* member : {"features", "pull", "plain", "ownopen", "unlearned"}) {
     Output o =
         Run(std::string("solve --json --level 1 --member ") + member + " " + Quote(kMicroban));
     EXPECT_EQ(o.code, 0) << member << ": " << o.err;
@@ -286,6 +286,39 @@ TEST_F(SolveCliTest, OptimalModeReportsPushOptimal) {
   EXPECT_EQ(l["pushes"], 8);
   EXPECT_EQ(l["push_optimal"], true);
   EXPECT_EQ(l["mode"], "optimal");
+}
+
+// solve --help lists, under --prune, exactly the technique words the
+// parser knows, and each word it lists is accepted, alone and taken out.
+TEST_F(SolveCliTest, HelpNamesEveryPruneWord) {
+  const std::string help = Run("solve --help").out;
+  const size_t from = help.find("--prune LIST", help.find("Options:"));
+  const size_t to = help.find("--members LIST", from);
+  ASSERT_NE(from, std::string::npos) << help;
+  ASSERT_NE(to, std::string::npos) << help;
+  std::vector<std::string> listed;
+  std::istringstream lines(help.substr(from, to - from));
+  for (std::string line; std::getline(lines, line);) {
+    // A word's line: spaces, the word, a colon.
+    const size_t start = line.find_first_not_of(' ');
+    const size_t colon = line.find(':');
+    if (start == std::string::npos || colon == std::string::npos || colon <= start) continue;
+    const std::string word = line.substr(start, colon - start);
+    if (std::all_of(word.begin(), word.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+      listed.push_back(word);
+  }
+  std::vector<std::string> known;
+  for (const auto& [name, line] : PruneTechniques()) known.emplace_back(name);
+  EXPECT_EQ(listed, known);
+  for (const std::string& word : listed) {
+    for (const std::string& list : {word, "default,-" + word}) {
+      Output o = Run("solve --json --level 1 --prune " + list + " " + Quote(kMicroban));
+      EXPECT_EQ(o.code, 0) << list << ": " << o.err;
+      EXPECT_EQ(Json(o.out).at(0)["status"], "solved") << list;
+    }
+  }
+  EXPECT_EQ(Run("solve --level 1 --prune default,-nothing " + Quote(kMicroban)).code, 2);
+  EXPECT_EQ(Run("solve --level 1 --members default,-nothing " + Quote(kMicroban)).code, 2);
 }
 
 TEST_F(SolveCliTest, BadUsageAndUnreadableInputExitTwo) {

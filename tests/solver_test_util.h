@@ -59,9 +59,11 @@ inline uint64_t ExpansionsToSolve(const Level& level, const SolveOptions& option
 // Solves `level` in fast mode with the techniques `prune` within 2,000,000
 // expansions and expects a solution that replays; a failure names `what`
 // and the flags. True when solved.
-inline bool SolvesAndReplays(const Level& level, PruneSet prune, const std::string& what) {
+inline bool SolvesAndReplays(const Level& level, PruneSet prune, const std::string& what,
+                             MemberSet members = kAllMembers) {
   SolveOptions options;
   options.prune = prune;
+  options.members = members;
   options.max_expansions = 2'000'000;
   const SolveResult r = Solve(level, options);
   EXPECT_EQ(r.status, SolveStatus::kSolved) << "prune " << prune << ", " << what;

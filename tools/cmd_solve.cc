@@ -92,13 +92,24 @@ const char kDetails[] =
     "  1  some level unsolvable, not solved in the limits, invalid, or cancelled\n"
     "  2  bad usage, unreadable input, or an output file that cannot be written\n";
 
-// The fast portfolio's member names, for --member: "features, weighted, ...".
+// The fast portfolio's member names, for --member: "features, pull, ...".
 std::string MemberList() {
   std::string list;
   for (std::string_view name : FastMemberNames()) {
     list += (list.empty() ? "" : ", ") + std::string(name);
   }
   return list;
+}
+
+// --prune's help: every technique word with its line.
+std::string PruneHelp() {
+  std::string help =
+      "deadlock and search techniques, all on by default: a comma list of words, each "
+      "taken out with -WORD (default,-learned), or none:";
+  for (const auto& [name, line] : PruneTechniques()) {
+    help += "\n  " + std::string(name) + ": " + std::string(line);
+  }
+  return help;
 }
 
 // Half of physical memory shared among the threads, in MiB.
@@ -180,6 +191,7 @@ struct SolveFlags {
   std::optional<double> memory_limit_mib;
   std::string mode_name = "fast";
   std::string prune = "default";
+  std::string members = "default";
   int threads = 1;
   uint64_t max_expansions = 0;
   std::string output;
@@ -219,6 +231,9 @@ std::optional<std::string> MakeOptions(const SolveFlags& f, SolveOptions& option
   absl::StatusOr<PruneSet> prune = ParsePruneList(f.prune);
   if (!prune.ok()) return std::string(prune.status().message());
   options.prune = *prune;
+  absl::StatusOr<MemberSet> members = ParseMemberList(f.members);
+  if (!members.ok()) return std::string(members.status().message());
+  options.members = *members;
   if (f.time_limit < 0) return std::string("--time-limit must not be negative");
   if (f.threads < 1 || f.threads > 256) return std::string("--threads must be 1 to 256");
   const double mib = f.memory_limit_mib.value_or(DefaultMemoryLimitMib(f.threads));
@@ -271,30 +286,14 @@ int RunSolve(const Args& args) {
       "memory divided by --threads)")(
       "mode", po::value(&flags.mode_name)->value_name("M"),
       "fast (best-first portfolio, default) or optimal (fewest pushes)")(
-      "prune", po::value(&flags.prune)->value_name("LIST"),
-      "deadlock and search techniques to use: comma list of dead, freeze, bipartite, corral, "
-      "corraldead, tunnel, backward, goalroom, features, roompath, pairs, learned, schedule, "
-      "deadpairs, roomconn, outofplan, hotspots, packorder, bidir, fessmoves, deadsets, schedule2, "
-      "optbound, schedule3, fess2 (the box-moves member's moves chosen by FESS's six advisors), "
-      "deadscan, corralbig (corral deadlocks of up to 6 boxes searched to 10,000 positions), "
-      "sharefollow (the shares follow stopped members and the level's life), "
-      "splitroom (a goal room splitting the floor between boxes filled from each side), "
-      "packsearch (a goal room's order searched, the player getting out after each box, "
-      "a box parked outside the room if need be), "
-      "wholelearn (states dead as a whole position learned as patterns), "
-      "penalty (penalty patterns learned around the moved box added to the bound), "
-      "penpull (one more member: the pull search with penalty patterns, a share of its own), "
-      "boxpen (the box-moves member with penalty patterns), corralwalls (the feature-space "
-      "member's corral check keeps the boxes frozen on goals as walls), weightfirst (the "
-      "feature-space member without the shared tables, and the first one on levels of 12 boxes "
-      "or more, take the state of least weight first), "
-      "roomsets (one more member: the dead-sets member with FESS's room connectivity and "
-      "hotspots, most of the late share on levels of 12 boxes or more), "
-      "penshare (on levels of 18 or 19 boxes every push member bounds with penalty patterns); "
-      "or all, default (all but roomconn, outofplan, hotspots, deadsets, deadscan, corralbig, "
-      "splitroom, wholelearn and penalty; the default), none; -NAME takes one out "
-      "(default,-learned)")("threads,j", po::value(&flags.threads)->value_name("N"),
-                            "levels solved at once (default 1)")(
+      "prune", po::value(&flags.prune)->value_name("LIST"), PruneHelp().c_str())(
+      "members", po::value(&flags.members)->value_name("LIST"),
+      ("for measuring the fast-mode portfolio: its members that run, a comma list of " +
+       MemberList() +
+       "; default (all), none (the first alone); -NAME leaves one out "
+       "(default,-roomsets)")
+          .c_str())("threads,j", po::value(&flags.threads)->value_name("N"),
+                    "levels solved at once (default 1)")(
       "max-expansions", po::value(&flags.max_expansions)->value_name("N"),
       "stop each level after N state expansions (a deterministic budget; reported as "
       "timeout), 0 for none")("output,o", po::value(&flags.output)->value_name("OUT.sok"),
