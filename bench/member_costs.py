@@ -12,7 +12,7 @@ prints one row a member:
   member  median us/expansion  solved  levels solved (seconds)
 
 where the median is over the levels of the time a level took divided by
-the states it expanded. The costs in solver/cost_turns.cc are these
+the states it expanded. The costs in solver/portfolio/cost_turns.cc are these
 medians, in tenths of a microsecond, over the 25 XSokoban levels that take
 the portfolio more than a second (-l 11,13,14,16,19,21,24,25,30,31,32,33,
 35,36,44,45,46,48,70,71,75,76,77,87,90). Exit code 0, or 2 on bad usage or

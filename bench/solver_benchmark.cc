@@ -15,14 +15,14 @@
 #include <vector>
 
 #include "common/level_io.h"
-#include "solver/board.h"
-#include "solver/floor_cuts.h"
-#include "solver/lower_bound.h"
-#include "solver/pi_corral.h"
-#include "solver/reach.h"
+#include "solver/bound/lower_bound.h"
+#include "solver/core/board.h"
+#include "solver/core/floor_cuts.h"
+#include "solver/core/reach.h"
+#include "solver/core/state_store.h"
+#include "solver/core/zobrist.h"
+#include "solver/deadlock/pi_corral.h"
 #include "solver/solver.h"
-#include "solver/state_store.h"
-#include "solver/zobrist.h"
 
 namespace sokoban {
 namespace {

@@ -1,6 +1,6 @@
 #include "generator/push_bound.h"
 
-#include "solver/hungarian.h"
+#include "solver/bound/hungarian.h"
 
 namespace sokoban::generator {
 namespace {

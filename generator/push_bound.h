@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "solver/board.h"
+#include "solver/core/board.h"
 
 namespace sokoban::generator {
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "solver/floor_cuts.h"
-#include "solver/freeze.h"
-#include "solver/reach.h"
-#include "solver/state_store.h"
-#include "solver/zobrist.h"
+#include "solver/core/floor_cuts.h"
+#include "solver/core/reach.h"
+#include "solver/core/state_store.h"
+#include "solver/core/zobrist.h"
+#include "solver/deadlock/freeze.h"
 
 namespace sokoban::generator {
 namespace {

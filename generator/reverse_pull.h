@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "generator/rng.h"
-#include "solver/board.h"
+#include "solver/core/board.h"
 
 namespace sokoban::generator {
 

@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "common/moves.h"
-#include "solver/board.h"
-#include "solver/box_path.h"
-#include "solver/floor_cuts.h"
-#include "solver/reach.h"
-#include "solver/search.h"
-#include "solver/search_config.h"
+#include "solver/core/board.h"
+#include "solver/core/box_path.h"
+#include "solver/core/floor_cuts.h"
+#include "solver/core/reach.h"
+#include "solver/search/search.h"
+#include "solver/search/search_config.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
 #include "tests/search_test_util.h"

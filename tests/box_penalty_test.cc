@@ -1,6 +1,6 @@
 // Tests of `boxpen`: fast mode's box-moves member (FESS's advised box moves,
 // levels of 12 boxes or more) searches with the penalty patterns of
-// `penalty` (solver/eval_penalty.h) in the place and turns of the one
+// `penalty` (solver/eval/eval_penalty.h) in the place and turns of the one
 // without them. Alone the member solves XSokoban 31, which the box-moves
 // member without patterns does not within the same budget; with the flag on
 // and off the portfolio solves a fixed set of levels, every solution

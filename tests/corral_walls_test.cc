@@ -1,4 +1,4 @@
-// Tests of `corralwalls` (solver/corral_deadlock.h: the boxes frozen on
+// Tests of `corralwalls` (solver/deadlock/corral_deadlock.h: the boxes frozen on
 // goals kept as walls by the corral check): every random position of small
 // levels it calls dead, and every pattern it learns, is proved unsolvable by
 // an exhaustive search that uses no pattern; it calls dead positions the
@@ -13,10 +13,10 @@
 
 #include "absl/strings/str_join.h"
 #include "common/rules.h"
-#include "solver/board.h"
-#include "solver/corral_deadlock.h"
-#include "solver/learned_deadlocks.h"
-#include "solver/reach.h"
+#include "solver/core/board.h"
+#include "solver/core/reach.h"
+#include "solver/deadlock/corral_deadlock.h"
+#include "solver/deadlock/learned_deadlocks.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
 #include "tests/slow_tests.h"

@@ -1,4 +1,4 @@
-// Tests of the corrals of a position (solver/pi_corral.h, Corrals): on
+// Tests of the corrals of a position (solver/deadlock/pi_corral.h, Corrals): on
 // random positions of XSokoban boards, each corral against a plain flood
 // fill of the free squares the player cannot reach, done here.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "solver/board.h"
-#include "solver/pi_corral.h"
-#include "solver/reach.h"
+#include "solver/core/board.h"
+#include "solver/core/reach.h"
+#include "solver/deadlock/pi_corral.h"
 #include "tests/pattern_test_util.h"
 #include "tests/solver_test_util.h"
 

@@ -1,8 +1,8 @@
 // Tests of the dead sets proved at the start of a level
-// (solver/dead_sets.h): every position a dead set calls dead is proved
+// (solver/deadlock/dead_sets.h): every position a dead set calls dead is proved
 // unsolvable by an exhaustive search that uses no pattern, and the solver
 // still solves with them on or off.
-#include "solver/dead_sets.h"
+#include "solver/deadlock/dead_sets.h"
 
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "common/rules.h"
-#include "solver/board.h"
-#include "solver/learned_deadlocks.h"
-#include "solver/search_config.h"
+#include "solver/core/board.h"
+#include "solver/deadlock/learned_deadlocks.h"
+#include "solver/search/search_config.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
 #include "tests/solver_test_util.h"

@@ -1,4 +1,4 @@
-// `fess2`: FESS's advisors over box moves (solver/box_advice.h). Every
+// `fess2`: FESS's advisors over box moves (solver/macro/box_advice.h). Every
 // proposal is a legal move of one box, the others standing still, and is
 // what its advisor claims, checked from scratch on positions of small
 // levels; the search with the technique on and off solves and replays.
@@ -11,21 +11,21 @@
 #include <vector>
 
 #include "common/rules.h"
-#include "solver/advise_connectivity.h"
-#include "solver/advise_explorer.h"
-#include "solver/advise_hotspots.h"
-#include "solver/advise_opener.h"
-#include "solver/advise_packing.h"
-#include "solver/advise_room_connectivity.h"
-#include "solver/board.h"
-#include "solver/box_advice.h"
-#include "solver/box_path.h"
-#include "solver/floor_cuts.h"
-#include "solver/goal_room.h"
-#include "solver/macro_box_moves.h"
-#include "solver/reach.h"
-#include "solver/search.h"
-#include "solver/search_config.h"
+#include "solver/core/board.h"
+#include "solver/core/box_path.h"
+#include "solver/core/floor_cuts.h"
+#include "solver/core/reach.h"
+#include "solver/macro/advise_connectivity.h"
+#include "solver/macro/advise_explorer.h"
+#include "solver/macro/advise_hotspots.h"
+#include "solver/macro/advise_opener.h"
+#include "solver/macro/advise_packing.h"
+#include "solver/macro/advise_room_connectivity.h"
+#include "solver/macro/box_advice.h"
+#include "solver/macro/macro_box_moves.h"
+#include "solver/rooms/goal_room.h"
+#include "solver/search/search.h"
+#include "solver/search/search_config.h"
 #include "solver/solver.h"
 #include "tests/search_test_util.h"
 #include "tests/solver_test_util.h"

@@ -2,7 +2,7 @@
 // features and its hotspots advisor on small boards worked out by hand, and
 // of the search with each of them on and off: every level of a fixed set
 // solves and replays.
-#include "solver/fess_features.h"
+#include "solver/fess/fess_features.h"
 
 #include <gtest/gtest.h>
 
@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "common/moves.h"
-#include "solver/board.h"
-#include "solver/goal_room.h"
-#include "solver/hotspots.h"
-#include "solver/out_of_plan.h"
-#include "solver/room_connectivity.h"
+#include "solver/core/board.h"
+#include "solver/fess/hotspots.h"
+#include "solver/fess/out_of_plan.h"
+#include "solver/fess/room_connectivity.h"
+#include "solver/rooms/goal_room.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 

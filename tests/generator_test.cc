@@ -18,9 +18,9 @@
 #include "generator/reverse_pull.h"
 #include "generator/trim.h"
 #include "generator/unused_floor.h"
-#include "solver/board.h"
-#include "solver/freeze.h"
-#include "solver/reach.h"
+#include "solver/core/board.h"
+#include "solver/core/reach.h"
+#include "solver/deadlock/freeze.h"
 #include "solver/solver.h"
 
 namespace sokoban::generator {

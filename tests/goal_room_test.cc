@@ -3,7 +3,7 @@
 // order of a dead-end column, and which boxes count as packed, are worked
 // out by hand; a search using the
 // macros and cuts never claims a proof it does not have.
-#include "solver/goal_room.h"
+#include "solver/rooms/goal_room.h"
 
 #include <gtest/gtest.h>
 
@@ -16,11 +16,11 @@
 #include "absl/strings/str_join.h"
 #include "common/level_io.h"
 #include "common/moves.h"
-#include "solver/board.h"
-#include "solver/box_path.h"
-#include "solver/reach.h"
-#include "solver/search.h"
-#include "solver/search_config.h"
+#include "solver/core/board.h"
+#include "solver/core/box_path.h"
+#include "solver/core/reach.h"
+#include "solver/search/search.h"
+#include "solver/search/search_config.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 

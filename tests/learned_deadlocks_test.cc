@@ -2,7 +2,7 @@
 // learned pattern calls dead is proved unsolvable by an exhaustive search
 // that uses no pattern, and the solver still solves with the learning on or
 // off.
-#include "solver/learned_deadlocks.h"
+#include "solver/deadlock/learned_deadlocks.h"
 
 #include <gtest/gtest.h>
 
@@ -14,10 +14,10 @@
 
 #include "absl/strings/str_join.h"
 #include "common/rules.h"
-#include "solver/board.h"
-#include "solver/dead_pairs.h"
-#include "solver/search.h"
-#include "solver/search_config.h"
+#include "solver/core/board.h"
+#include "solver/deadlock/dead_pairs.h"
+#include "solver/search/search.h"
+#include "solver/search/search_config.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
 #include "tests/solver_test_util.h"
@@ -77,7 +77,7 @@ TEST(LearnedDeadlocks, EveryPositionCalledDeadIsUnsolvable) {
   EXPECT_GT(patterns_seen, 0);
 }
 
-// Dead pairs (solver/dead_pairs.h), another source of patterns: random
+// Dead pairs (solver/deadlock/dead_pairs.h), another source of patterns: random
 // positions on small Microban boards in which the table calls a pair of
 // boxes dead must be proved unsolvable by the same exhaustive search.
 TEST(DeadPairs, EveryPositionCalledDeadIsUnsolvable) {

@@ -1,10 +1,10 @@
-// Bidirectional optimal search (`bidir`, solver/meet_optimal.h): the pull
+// Bidirectional optimal search (`bidir`, solver/parts/meet_optimal.h): the pull
 // search's bound (matching + its pair conflicts) never exceeds the pulls
 // back to the start, the push
 // search's never exceeds the pushes to the goal (both checked against an
 // exhaustive search of every position of small rooms), and optimal mode
 // gives the same push counts with it as without it.
-#include "solver/meet_optimal.h"
+#include "solver/parts/meet_optimal.h"
 
 #include <gtest/gtest.h>
 
@@ -19,10 +19,10 @@
 #include "common/level.h"
 #include "common/rules.h"
 #include "generator/generate.h"
-#include "solver/board.h"
-#include "solver/lower_bound.h"
-#include "solver/pair_penalty.h"
-#include "solver/reach.h"
+#include "solver/bound/lower_bound.h"
+#include "solver/bound/pair_penalty.h"
+#include "solver/core/board.h"
+#include "solver/core/reach.h"
 #include "solver/solver.h"
 #include "tests/optimal_test_util.h"
 #include "tests/solver_test_util.h"

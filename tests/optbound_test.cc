@@ -1,7 +1,7 @@
 // `optbound`: optimal mode takes the states of one f and h oldest first
-// (solver/open_list.h, solver/order_best_first.h), and the search ahead in
+// (solver/parts/open_list.h, solver/order/order_best_first.h), and the search ahead in
 // the meeting takes more turns the further ahead it is
-// (solver/meet_optimal.h). The open list and the meeting give them in that
+// (solver/parts/meet_optimal.h). The open list and the meeting give them in that
 // order; optimal mode gives the same push counts with it as
 // without it, on small levels and random rooms, every solution replays and
 // is marked push-optimal; and it solves Microban 153 within a budget the
@@ -17,8 +17,8 @@
 #include "common/level.h"
 #include "common/rules.h"
 #include "generator/generate.h"
-#include "solver/meet_optimal.h"
-#include "solver/open_list.h"
+#include "solver/parts/meet_optimal.h"
+#include "solver/parts/open_list.h"
 #include "solver/solver.h"
 #include "tests/optimal_test_util.h"
 #include "tests/solver_test_util.h"

@@ -2,7 +2,7 @@
 // exhaustive search written here, independent of the solver: a Dijkstra
 // search over every position (player square and boxes) one step at a time,
 // costed lexicographically (moves then pushes, or pushes then moves).
-#include "solver/optimizer.h"
+#include "solver/optimize/optimizer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// The pair conflicts of optimal mode (solver/pair_penalty.h): the bound
+// The pair conflicts of optimal mode (solver/bound/pair_penalty.h): the bound
 // with them never exceeds the pushes still to go, and optimal mode finds
 // the same push counts with and without them.
-#include "solver/pair_penalty.h"
+#include "solver/bound/pair_penalty.h"
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,8 @@
 #include "common/moves.h"
 #include "common/rules.h"
 #include "generator/generate.h"
-#include "solver/board.h"
-#include "solver/lower_bound.h"
+#include "solver/bound/lower_bound.h"
+#include "solver/core/board.h"
 #include "solver/solver.h"
 #include "tests/optimal_test_util.h"
 #include "tests/solver_test_util.h"

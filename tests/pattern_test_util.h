@@ -1,4 +1,4 @@
-// Checks deadlock patterns (solver/learned_deadlocks.h) for soundness, for
+// Checks deadlock patterns (solver/deadlock/learned_deadlocks.h) for soundness, for
 // the tests of every source of patterns: each pattern, completed with
 // random boxes elsewhere and the player on a random square of its area,
 // makes a position the pattern calls dead, which an exhaustive search
@@ -18,10 +18,10 @@
 
 #include "absl/strings/str_join.h"
 #include "generator/generate.h"
-#include "solver/board.h"
-#include "solver/corral_deadlock.h"
-#include "solver/learned_deadlocks.h"
-#include "solver/reach.h"
+#include "solver/core/board.h"
+#include "solver/core/reach.h"
+#include "solver/deadlock/corral_deadlock.h"
+#include "solver/deadlock/learned_deadlocks.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 

@@ -1,5 +1,5 @@
 // Tests of the penalty patterns learned during search (`penalty`,
-// solver/eval_penalty.h): every learned penalty is at most the true excess
+// solver/eval/eval_penalty.h): every learned penalty is at most the true excess
 // of its boxes, found by an exhaustive search of those boxes alone; optimal
 // mode gives the same push counts with them; with them off the solver
 // still solves.
@@ -15,13 +15,13 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_join.h"
 #include "common/rules.h"
-#include "solver/board.h"
-#include "solver/eval_penalty.h"
-#include "solver/lower_bound.h"
-#include "solver/penalty_search.h"
-#include "solver/reach.h"
-#include "solver/search.h"
-#include "solver/search_config.h"
+#include "solver/bound/lower_bound.h"
+#include "solver/bound/penalty_search.h"
+#include "solver/core/board.h"
+#include "solver/core/reach.h"
+#include "solver/eval/eval_penalty.h"
+#include "solver/search/search.h"
+#include "solver/search/search_config.h"
 #include "solver/solver.h"
 #include "tests/optimal_test_util.h"
 #include "tests/pattern_test_util.h"

@@ -1,6 +1,6 @@
 // Tests of `penpull`: fast mode's member `pullpenalty`, the pull search with
-// the penalty patterns of `penalty` (solver/eval_penalty.h), with a share
-// of its own from the turns by cost on (solver/cost_turns.h). Alone it
+// the penalty patterns of `penalty` (solver/eval/eval_penalty.h), with a share
+// of its own from the turns by cost on (solver/portfolio/cost_turns.h). Alone it
 // solves a fixed set of levels, every solution replaying, and searches as
 // the pull search does with `penalty`; it joins when the turns by cost
 // start, so levels decided before search as without it; it keeps its share
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "solver/cost_turns.h"
-#include "solver/schedule.h"
-#include "solver/share_follow.h"
+#include "solver/portfolio/cost_turns.h"
+#include "solver/portfolio/schedule.h"
+#include "solver/portfolio/share_follow.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
 #include "tests/slow_tests.h"

@@ -1,7 +1,7 @@
 // Tests of `roomsets` (one more fast-mode member on levels of 12 boxes or
 // more: the dead-sets member's search with FESS's room connectivity and
 // hotspots in its order; solver/solver.cc, its shares in
-// solver/cost_turns.cc): the solver still solves with it on or off, the
+// solver/portfolio/cost_turns.cc): the solver still solves with it on or off, the
 // member runs only on levels large enough, and the two features are what
 // solve XSokoban 29 for it.
 #include <gtest/gtest.h>
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "common/rules.h"
-#include "solver/board.h"
-#include "solver/cost_turns.h"
+#include "solver/core/board.h"
+#include "solver/portfolio/cost_turns.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
 #include "tests/slow_tests.h"

@@ -1,9 +1,9 @@
-// Tests of the schedule of fast mode's searches (solver/schedule.h): when
+// Tests of the schedule of fast mode's searches (solver/portfolio/schedule.h): when
 // the A*-ordered, the second feature-space search and the one without the
 // shared deadlock tables join, how often they expand, a member run alone
 // (SolveOptions::member), and that a level they join on is solved with the
 // schedule on and off, its solutions replaying.
-#include "solver/schedule.h"
+#include "solver/portfolio/schedule.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "common/rules.h"
-#include "solver/cost_turns.h"
+#include "solver/portfolio/cost_turns.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 

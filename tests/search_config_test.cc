@@ -2,7 +2,7 @@
 // technique when its `--prune` flag, the mode and the direction call for
 // it, and only then; and a part added to a configuration is run by the
 // search.
-#include "solver/search_config.h"
+#include "solver/search/search_config.h"
 
 #include <gtest/gtest.h>
 
@@ -12,23 +12,23 @@
 #include <vector>
 
 #include "common/moves.h"
-#include "solver/board.h"
-#include "solver/eval_matching.h"
-#include "solver/eval_pairs.h"
-#include "solver/eval_penalty.h"
-#include "solver/goal_room.h"
-#include "solver/macro_goal_room.h"
-#include "solver/macro_room_paths.h"
-#include "solver/macro_tunnel.h"
-#include "solver/order_best_first.h"
-#include "solver/order_features.h"
-#include "solver/prune_corrals.h"
-#include "solver/prune_dead_pairs.h"
-#include "solver/prune_dead_squares.h"
-#include "solver/prune_freeze.h"
-#include "solver/prune_frozen_goals.h"
-#include "solver/prune_learned.h"
-#include "solver/search.h"
+#include "solver/core/board.h"
+#include "solver/eval/eval_matching.h"
+#include "solver/eval/eval_pairs.h"
+#include "solver/eval/eval_penalty.h"
+#include "solver/macro/macro_goal_room.h"
+#include "solver/macro/macro_room_paths.h"
+#include "solver/macro/macro_tunnel.h"
+#include "solver/order/order_best_first.h"
+#include "solver/order/order_features.h"
+#include "solver/pruning/prune_corrals.h"
+#include "solver/pruning/prune_dead_pairs.h"
+#include "solver/pruning/prune_dead_squares.h"
+#include "solver/pruning/prune_freeze.h"
+#include "solver/pruning/prune_frozen_goals.h"
+#include "solver/pruning/prune_learned.h"
+#include "solver/rooms/goal_room.h"
+#include "solver/search/search.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 

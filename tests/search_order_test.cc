@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "common/rules.h"
-#include "solver/board.h"
-#include "solver/floor_cuts.h"
-#include "solver/open_list.h"
-#include "solver/player_area.h"
-#include "solver/reach.h"
+#include "solver/core/board.h"
+#include "solver/core/floor_cuts.h"
+#include "solver/core/player_area.h"
+#include "solver/core/reach.h"
+#include "solver/parts/open_list.h"
 #include "solver/solver.h"
 #include "tests/solver_test_util.h"
 

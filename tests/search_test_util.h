@@ -1,4 +1,4 @@
-// Runs one search (solver/search.h) alone, outside the portfolio, for the
+// Runs one search (solver/search/search.h) alone, outside the portfolio, for the
 // tests that compare a search with a technique and without it.
 #pragma once
 
@@ -10,10 +10,10 @@
 
 #include "common/level.h"
 #include "common/rules.h"
-#include "solver/board.h"
-#include "solver/box_path.h"
-#include "solver/search.h"
-#include "solver/search_config.h"
+#include "solver/core/board.h"
+#include "solver/core/box_path.h"
+#include "solver/search/search.h"
+#include "solver/search/search_config.h"
 #include "solver/solver.h"
 
 namespace sokoban {

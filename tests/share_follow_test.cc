@@ -1,4 +1,4 @@
-// Tests of `sharefollow` (solver/share_follow.h): the shares of fast mode's
+// Tests of `sharefollow` (solver/portfolio/share_follow.h): the shares of fast mode's
 // members follow the members that stop and the level's life. A member given
 // the share it has keeps its place, the turns as they were; a stopped push member's
 // share goes to the live push members, the pull search keeping its own; the
@@ -6,7 +6,7 @@
 // turns; Microban II 124 is solved in fewer expansions with it than without;
 // and with it on and off the solver solves a fixed set of levels, every
 // solution replaying.
-#include "solver/share_follow.h"
+#include "solver/portfolio/share_follow.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "common/rules.h"
-#include "solver/cost_turns.h"
+#include "solver/portfolio/cost_turns.h"
 #include "solver/solver.h"
 #include "tests/pattern_test_util.h"
 #include "tests/solver_test_util.h"

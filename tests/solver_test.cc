@@ -16,7 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "common/level_io.h"
 #include "common/moves.h"
-#include "solver/board.h"
+#include "solver/core/board.h"
 #include "tests/solver_test_util.h"
 
 namespace sokoban {

@@ -14,7 +14,7 @@
 #include "common/level.h"
 #include "common/level_io.h"
 #include "common/rules.h"
-#include "solver/board.h"
+#include "solver/core/board.h"
 #include "solver/solver.h"
 #include "tests/slow_tests.h"
 

@@ -1,7 +1,7 @@
 // Tests of the solver's state store: every state stored once, found again
 // after the table has grown many times, and states never stored not found;
 // and of its codec: every state packed comes back unpacked.
-#include "solver/state_store.h"
+#include "solver/core/state_store.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "solver/zobrist.h"
+#include "solver/core/zobrist.h"
 
 namespace sokoban {
 namespace {

@@ -1,6 +1,6 @@
-// Tests of the search over a subset of the boxes (solver/subset_search.h):
+// Tests of the search over a subset of the boxes (solver/deadlock/subset_search.h):
 // its three answers, escape squares, walls and the budget.
-#include "solver/subset_search.h"
+#include "solver/deadlock/subset_search.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/level_io.h"
-#include "solver/board.h"
+#include "solver/core/board.h"
 
 namespace sokoban {
 namespace {

@@ -1,7 +1,7 @@
 // Tests of `weightfirst` (the `unlearned` member's feature-space order, and
 // the `features` member's on levels of 12 boxes or more, take from each cell
 // the state of least weight, h only breaking ties, as FESS does;
-// solver/order_features.h): the solver still solves with it on or off, it is
+// solver/order/order_features.h): the solver still solves with it on or off, it is
 // what solves XSokoban 42 for those members, and smaller levels keep the
 // `features` member's order.
 #include <gtest/gtest.h>

@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/moves.h"
-#include "solver/optimizer.h"
+#include "solver/optimize/optimizer.h"
 #include "tools/cancel.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
