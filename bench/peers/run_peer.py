@@ -35,6 +35,12 @@ wrong (the move string does not solve the level), timeout (killed at the limit),
 unsolved (the peer stopped before the limit without a solution) or error (the
 peer aborted; the reason is its last words).
 
+Environment: FESTIVAL_BIN, YASS_BIN (the binaries), SOKOBAN_BIN (the verifier),
+FESTIVAL_TIME (Festival's -time, default the larger of the limit and 30: see
+own_time()), YASS_TIME (YASS's -maxtime, default the limit), YASS_MEMORY_MIB
+(YASS's -memory, its transposition table, default 1024; YASS's own default off
+Windows is 128).
+
 With -o, one JSON object a level with the keys peer, file, index, title,
 status, seconds, moves, pushes, solution, error, limit; then
 {"summary": {peer, file, levels, solved, claimed, wrong, timeout, unsolved,
@@ -266,7 +272,11 @@ def summary_line(args, records, skipped):
 
 
 def main():
-    parser = argparse.ArgumentParser(add_help=True, usage=__doc__.split("\n\n")[1])
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print(__doc__.strip())
+        return 0
+    parser = argparse.ArgumentParser(
+        add_help=False, usage="run_peer.py PEER FILE [options] (--help for the whole text)")
     parser.add_argument("peer", choices=sorted(PEERS))
     parser.add_argument("file")
     parser.add_argument("-b", dest="binary")
