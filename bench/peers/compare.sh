@@ -20,7 +20,8 @@
 #   collection  levels  ours  Festival  YASS  any
 # ("any": solved by at least one of the three; a peer that is not built shows
 # "-"; a total row when there are several collections) and, per collection,
-# the levels a peer solves that we do not.
+# the levels a peer solves that we do not. Progress (the peers' per-level
+# lines) goes to standard error.
 # A peer's level counts only when `sokoban verify` replays its solution.
 # Exit code: 0, or 2 on bad usage or a run of ours that printed no summary.
 set -euo pipefail
