@@ -151,9 +151,8 @@ def last_words(text):
     return words[-1][:200] if words else ""
 
 
-def festival_command(binary, level, work, limit, own_time):
-    out = os.path.join(work, "solution.sok")
-    return [binary, level, "-cores", "1", "-time", str(own_time), "-out_file", out]
+def festival_command(binary, seconds):
+    return [binary, "level.xsb", "-cores", "1", "-time", str(seconds), "-out_file", "solution.sok"]
 
 
 def festival_result(work, stdout, stderr):
@@ -166,8 +165,8 @@ def festival_result(work, stdout, stderr):
     return solution, error
 
 
-def yass_command(binary, level, work, limit, own_time):
-    return [binary, level, "-maxtime", str(own_time), "-prompt", "no",
+def yass_command(binary, seconds):
+    return [binary, "level.xsb", "-maxtime", str(seconds), "-prompt", "no",
             "-memory", str(int(os.environ.get("YASS_MEMORY_MIB", "1024")))]
 
 
@@ -226,8 +225,7 @@ def run_level(args, binary, sokoban, base, level):
     command_of, result_of = DRIVERS[args.peer]
     # The peer runs in the level's directory and gets the file's bare name:
     # YASS reads an argument that starts with '/' as an option.
-    command = command_of(binary, "level.xsb", work, args.time_limit,
-                         own_time(args.peer, args.time_limit))
+    command = command_of(binary, own_time(args.peer, args.time_limit))
     kill_at = args.time_limit + args.grace
     wrapped = ["timeout", "-s", "KILL", str(kill_at)]
     if args.nice is not None:
