@@ -32,14 +32,14 @@ std::string_view SolveModeName(SolveMode m) {
 
 namespace {
 
-struct PruneName {
+struct ListWord {
   std::string_view name;
   PruneSet flags;
   std::string_view help = {};  // one line for `solve --help`; empty for the keywords
 };
 
 // Every name --prune takes, in the order of the help text.
-constexpr PruneName kPruneNames[] = {
+constexpr ListWord kPruneNames[] = {
     {"dead", kPruneDeadSquares, "no push onto a square from which no goal can be reached"},
     {"freeze", kPruneFreeze, "no push that freezes a box off its goal"},
     {"bipartite", kPruneBipartite, "boxes matched to distinct goals in the bound"},
@@ -64,7 +64,7 @@ constexpr PruneName kPruneNames[] = {
 
 std::vector<std::pair<std::string_view, std::string_view>> PruneTechniques() {
   std::vector<std::pair<std::string_view, std::string_view>> techniques;
-  for (const PruneName& p : kPruneNames) {
+  for (const ListWord& p : kPruneNames) {
     if (!p.help.empty()) techniques.emplace_back(p.name, p.help);
   }
   return techniques;
@@ -72,7 +72,7 @@ std::vector<std::pair<std::string_view, std::string_view>> PruneTechniques() {
 
 std::vector<std::string_view> PruneWordNames() {
   std::vector<std::string_view> names;
-  for (const PruneName& p : kPruneNames) names.push_back(p.name);
+  for (const ListWord& p : kPruneNames) names.push_back(p.name);
   return names;
 }
 
@@ -81,7 +81,7 @@ namespace {
 // Parses a comma list of `words` (each a name and its bits); "-NAME" takes
 // NAME's bits out of what the words before it gave. `what` names the option
 // in the error.
-absl::StatusOr<uint32_t> ParseWords(std::string_view list, std::span<const PruneName> words,
+absl::StatusOr<uint32_t> ParseWords(std::string_view list, std::span<const ListWord> words,
                                     std::string_view what) {
   uint32_t flags = 0;
   const std::string text(list);
@@ -89,13 +89,13 @@ absl::StatusOr<uint32_t> ParseWords(std::string_view list, std::span<const Prune
     std::string_view word(piece.data(), piece.size());
     const bool remove = !word.empty() && word.front() == '-';
     if (remove) word.remove_prefix(1);
-    const PruneName* found = nullptr;
-    for (const PruneName& p : words) {
+    const ListWord* found = nullptr;
+    for (const ListWord& p : words) {
       if (p.name == word) found = &p;
     }
     if (!found) {
       std::string known;
-      for (const PruneName& p : words) {
+      for (const ListWord& p : words) {
         if (!known.empty()) known += ", ";
         known += p.name;
       }
@@ -114,7 +114,7 @@ absl::StatusOr<PruneSet> ParsePruneList(std::string_view list) {
 }
 
 absl::StatusOr<MemberSet> ParseMemberList(std::string_view list) {
-  std::vector<PruneName> words;
+  std::vector<ListWord> words;
   const std::vector<std::string_view> names = FastMemberNames();
   for (size_t k = 0; k < names.size(); ++k) words.push_back({names[k], MemberSet{1} << k});
   words.push_back({"default", kAllMembers});

@@ -1,5 +1,6 @@
-// FESS's moves (`fessmoves`): the destinations of one box, checked against
-// single-box paths, and the solver with the technique on and off.
+// FESS's box moves (solver/macro/macro_box_moves.h): the destinations of one
+// box, checked against single-box paths, and the solver with the member and
+// without it.
 #include <gtest/gtest.h>
 
 #include <chrono>

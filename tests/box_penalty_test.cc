@@ -1,10 +1,8 @@
-// Tests of `boxpen`: fast mode's box-moves member (FESS's advised box moves,
-// levels of 12 boxes or more) searches with the penalty patterns of
-// `penalty` (solver/eval/eval_penalty.h) in the place and turns of the one
-// without them. Alone the member solves XSokoban 31, which the box-moves
-// member without patterns does not within the same budget; with the flag on
-// and off the portfolio solves a fixed set of levels, every solution
-// replaying; levels of fewer than 12 boxes search as without it.
+// Tests of fast mode's box-moves member `boxpenalty` (FESS's advised box
+// moves, levels of 12 boxes or more, penalty patterns in its bound;
+// solver/eval/eval_penalty.h). Alone the member solves XSokoban 31; with the
+// member and without it the portfolio solves a fixed set of levels, every
+// solution replaying; levels of fewer than 12 boxes search as without it.
 #include <gtest/gtest.h>
 
 #include <string>

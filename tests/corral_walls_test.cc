@@ -1,4 +1,4 @@
-// Tests of `corralwalls` (solver/deadlock/corral_deadlock.h: the boxes frozen on
+// Tests of the corral check with walls (solver/deadlock/corral_deadlock.h: the boxes frozen on
 // goals kept as walls by the corral check): every random position of small
 // levels it calls dead, and every pattern it learns, is proved unsolvable by
 // an exhaustive search that uses no pattern; it calls dead positions the

@@ -1,7 +1,7 @@
-// `fess2`: FESS's advisors over box moves (solver/macro/box_advice.h). Every
+// FESS's advisors over box moves (solver/macro/box_advice.h). Every
 // proposal is a legal move of one box, the others standing still, and is
 // what its advisor claims, checked from scratch on positions of small
-// levels; the search with the technique on and off solves and replays.
+// levels; the search with the box moves and without solves and replays.
 #include <gtest/gtest.h>
 
 #include <chrono>

@@ -1,8 +1,6 @@
-// Tests of the penalty patterns learned during search (`penalty`,
-// solver/eval/eval_penalty.h): every learned penalty is at most the true excess
-// of its boxes, found by an exhaustive search of those boxes alone; optimal
-// mode gives the same push counts with them; with them off the solver
-// still solves.
+// Tests of the penalty patterns learned during search
+// (solver/eval/eval_penalty.h): every learned penalty is at most the true
+// excess of its boxes, found by an exhaustive search of those boxes alone.
 #include <gtest/gtest.h>
 
 #include <algorithm>

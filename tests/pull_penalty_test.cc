@@ -1,11 +1,11 @@
-// Tests of `penpull`: fast mode's member `pullpenalty`, the pull search with
-// the penalty patterns of `penalty` (solver/eval/eval_penalty.h), with a share
-// of its own from the turns by cost on (solver/portfolio/cost_turns.h). Alone it
-// solves a fixed set of levels, every solution replaying, and searches as
-// the pull search does with `penalty`; it joins when the turns by cost
-// start, so levels decided before search as without it; it keeps its share
-// when push members stop, as the pull search does; and with the flag on and
-// off the portfolio solves a fixed set of levels.
+// Tests of fast mode's member `pullpenalty`, the pull search with penalty
+// patterns (solver/eval/eval_penalty.h), with a share of its own from the
+// turns by cost on (solver/portfolio/cost_turns.h). Alone it solves a fixed
+// set of levels, every solution replaying, in fewer expansions than the
+// plain pull search; it joins when the turns by cost start, so levels
+// decided before search as without it; it keeps its share when push
+// members stop, as the pull search does; and with the member and without it
+// the portfolio solves a fixed set of levels.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -66,7 +66,7 @@ TEST(PullPenalty, AloneSearchesAsThePullSearchWithPenalties) {
 // without it (Microban 153: the second feature-space search joins, the
 // level is solved before kCostTurnsAfter).
 TEST(PullPenalty, JoinsWithTheTurnsByCost) {
-  EXPECT_EQ(JoinStage(ScheduleMember::kPullPenalty), ScheduleMember::kPullPenalty);
+  EXPECT_EQ(JoinStage(ScheduleMember::kPullPenalty), JoinAt::kByCost);
   if (SkipSlowTests()) GTEST_SKIP() << "slow under the sanitizers";
   const Level& level = MicrobanLevel(153);
   SolveOptions options;
@@ -78,8 +78,8 @@ TEST(PullPenalty, JoinsWithTheTurnsByCost) {
   EXPECT_LT(with, kCostTurnsAfter);
 }
 
-// Like the pull search it keeps its share when push members stop
-// (`sharefollow`): their shares go to the live push members.
+// Like the pull search it keeps its share when push members stop: their shares go to the live push
+// members.
 TEST(PullPenalty, KeepsItsShareWhenPushMembersStop) {
   const std::vector<ScheduleMember> members = {ScheduleMember::kFirst, ScheduleMember::kPull,
                                                ScheduleMember::kBoxMoves,

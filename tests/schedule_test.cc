@@ -27,19 +27,21 @@ TEST(Schedule, MembersJoinLate) {
   EXPECT_FALSE(PlainJoins(kPlainAfter - 1, true));
   EXPECT_TRUE(PlainJoins(kPlainAfter, true));
   EXPECT_TRUE(PlainJoins(10, false));
-  // The second feature-space search: with it while the first goes on, but
-  // not on a level the first left early until all have made kOpenAfter.
-  EXPECT_TRUE(OpenJoins(kPlainAfter, kPlainAfter + 1));
-  EXPECT_FALSE(OpenJoins(300, kOpenAfter - 1));
-  EXPECT_TRUE(OpenJoins(300, kOpenAfter));
-  // The pull search joins with the first; the search without the shared
-  // deadlock tables (`schedule2`) with the second feature-space one.
-  EXPECT_EQ(JoinStage(ScheduleMember::kFirst), ScheduleMember::kFirst);
-  EXPECT_EQ(JoinStage(ScheduleMember::kPull), ScheduleMember::kFirst);
-  EXPECT_EQ(JoinStage(ScheduleMember::kPlain), ScheduleMember::kPlain);
-  EXPECT_EQ(JoinStage(ScheduleMember::kOpen), ScheduleMember::kOpen);
-  EXPECT_EQ(JoinStage(ScheduleMember::kUnlearned), ScheduleMember::kOpen);
-  EXPECT_EQ(JoinStage(ScheduleMember::kBoxMoves), ScheduleMember::kOpen);
+  // The late members: with it while the first goes on, but not on a level
+  // the first left early until all have made kLateAfter.
+  EXPECT_TRUE(LateJoins(kPlainAfter, kPlainAfter + 1));
+  EXPECT_FALSE(LateJoins(300, kLateAfter - 1));
+  EXPECT_TRUE(LateJoins(300, kLateAfter));
+  // The pull search joins with the first; the searches without goal rooms,
+  // without the shared deadlock tables and with box moves late; the pull
+  // search with penalty patterns with the turns by cost.
+  EXPECT_EQ(JoinStage(ScheduleMember::kFirst), JoinAt::kStart);
+  EXPECT_EQ(JoinStage(ScheduleMember::kPull), JoinAt::kStart);
+  EXPECT_EQ(JoinStage(ScheduleMember::kPlain), JoinAt::kPlain);
+  EXPECT_EQ(JoinStage(ScheduleMember::kOwnOpen), JoinAt::kLate);
+  EXPECT_EQ(JoinStage(ScheduleMember::kUnlearned), JoinAt::kLate);
+  EXPECT_EQ(JoinStage(ScheduleMember::kBoxMoves), JoinAt::kLate);
+  EXPECT_EQ(JoinStage(ScheduleMember::kPullPenalty), JoinAt::kByCost);
 }
 
 TEST(Schedule, TurnsByRound) {
@@ -48,26 +50,25 @@ TEST(Schedule, TurnsByRound) {
     first += ScheduleTurns(ScheduleMember::kFirst, round);
     pull += ScheduleTurns(ScheduleMember::kPull, round);
     plain += ScheduleTurns(ScheduleMember::kPlain, round);
-    open += ScheduleTurns(ScheduleMember::kOpen, round);
+    open += ScheduleTurns(ScheduleMember::kOwnOpen, round);
     unlearned += ScheduleTurns(ScheduleMember::kUnlearned, round);
     box_moves += ScheduleTurns(ScheduleMember::kBoxMoves, round);
   }
   EXPECT_EQ(first, 400);
   EXPECT_EQ(pull, 400 * kPullTurns);
   EXPECT_EQ(plain, static_cast<int>(400 / kPlainRounds));
-  EXPECT_EQ(open, static_cast<int>(400 / kOpenRounds));
+  EXPECT_EQ(open, static_cast<int>(400 / kOwnOpenRounds));
   EXPECT_EQ(unlearned, static_cast<int>(400 / kUnlearnedRounds));
   EXPECT_EQ(box_moves, static_cast<int>(400 / kBoxMovesRounds));
 }
 
-// `schedule3`: turns by cost. Two members of equal share: the cheaper
+// Turns by cost. Two members of equal share: the cheaper
 // expansions are taken as many more times as they are cheaper, and the
 // work charged to each stays within one expansion's cost of the other's;
 // on a tie the member added first expands.
 TEST(Schedule, CostTurnsShareTheWorkByCost) {
   EXPECT_LT(ExpansionCost(ScheduleMember::kPull), ExpansionCost(ScheduleMember::kFirst));
   EXPECT_GT(ExpansionCost(ScheduleMember::kBoxMoves), ExpansionCost(ScheduleMember::kFirst));
-  EXPECT_EQ(ExpansionCost(ScheduleMember::kOwnOpen), ExpansionCost(ScheduleMember::kOpen));
   CostTurns turns;
   std::vector<bool> live;
   turns.Add(ScheduleMember::kFirst, live);

@@ -1,4 +1,4 @@
-// Tests of `sharefollow` (solver/portfolio/share_follow.h): the shares of fast mode's
+// Tests of ShareFollow (solver/portfolio/share_follow.h): the shares of fast mode's
 // members follow the members that stop and the level's life. A member given
 // the share it has keeps its place, the turns as they were; a stopped push member's
 // share goes to the live push members, the pull search keeping its own; the
@@ -28,7 +28,7 @@ const std::vector<ScheduleMember> kMembers = {ScheduleMember::kFirst,    Schedul
                                               ScheduleMember::kDeadSets};
 
 // The members' turns over `steps` expansions, all live but those `stopped`
-// (true: stopped from the start), with `sharefollow` or without; the
+// (true: stopped from the start), with the shares following or not; the
 // level's expansions start at `expanded`, the level has `boxes` boxes.
 std::vector<size_t> Turns(int steps, const std::vector<bool>& live, bool follow,
                           uint64_t expanded = kCostTurnsAfter, int boxes = kBoxMovesBoxes) {

@@ -73,7 +73,7 @@ bool CorralDeadlock::IsDead(const uint8_t* occupied, const Reach& reach, int pla
     if (static_cast<int>(boxes_.size()) <= box_limit_ && SearchCorral(corrals.first(id), player)) {
       return true;
     }
-    // 4. `corralwalls`: when frozen goal boxes are among them, again with
+    // 4. With walls: when frozen goal boxes are among them, again with
     // those boxes, and every other frozen goal box, as walls.
     if (!use_walls_) continue;
     if (!walls_found_) FindWalls(occupied);

@@ -60,7 +60,7 @@ class CorralDeadlock {
   // now on. `table` must outlive this object.
   void ShareWith(LearnedDeadlocks* table) { learned_ = table; }
 
-  // Searches with walls (`corralwalls`) the last IsDead asked, kept
+  // Searches with walls the last IsDead asked, kept
   // answers included.
   int searched_with_walls() const { return searched_with_walls_; }
 

@@ -6,11 +6,10 @@
 // weight + h, where the weight counts the moves (pushes, or macros) on its
 // path that neither put one more box on a goal nor left fewer areas. Each
 // cell's states are bounded against the last state taken from that cell
-// (Evaluator::UseSlot). With `roomconn`, `outofplan` or `hotspots`, a
-// FessFeatures (solver/fess/fess_features.h) adds its features to the cell and
-// its advice to the weight. With `weight_first` (`fess2`'s member, and with
-// `weightfirst` the `unlearned` member), as in FESS, the first state of a
-// cell is the one with the least weight, h only breaking ties.
+// (Evaluator::UseSlot). With a FessFeatures (solver/fess/fess_features.h:
+// room connectivity, out of plan, hotspots), its features join the cell and
+// its advice the weight. With `weight_first`, as in FESS, the first state of
+// a cell is the one with the least weight, h only breaking ties.
 #pragma once
 
 #include <cstdint>

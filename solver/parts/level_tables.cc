@@ -7,29 +7,23 @@
 namespace sokoban {
 
 LevelTables::LevelTables(const Board& board, const SolveOptions& options)
-    : board_(board), pack_order_((options.prune & kPrunePackOrder) != 0) {
-  // Deadlock patterns learned by any push search prune all of them.
-  learn_ = options.mode == SolveMode::kFast && (options.prune & kPruneLearned) &&
-           (options.prune & kPruneCorralDeadlocks);
-  if (learn_) {
-    own_learned_ = std::make_unique<LearnedDeadlocks>(board);
-    learned_ = own_learned_.get();
-  }
-  want_dead_pairs_ = options.mode == SolveMode::kFast && (options.prune & kPruneDeadPairs);
-  // A pull A* beside the push A*, meeting it.
-  if (options.mode == SolveMode::kOptimal && (options.prune & kPruneBidir)) {
-    meeting_ = std::make_unique<OptimalMeeting>((options.prune & kPruneOptBound) != 0);
-  }
-}
+    : LevelTables(board, options, nullptr, false) {}
 
 LevelTables::LevelTables(const Board& board, const SolveOptions& options, LevelTables* base,
                          bool dead_sets)
-    : LevelTables(board, options) {
-  base_ = base;
-  want_dead_sets_ = dead_sets && options.mode == SolveMode::kFast;
-  if (want_dead_sets_ && !learned_) {
+    : board_(board), base_(base), pack_order_((options.prune & kPrunePackOrder) != 0) {
+  const bool fast = options.mode == SolveMode::kFast;
+  // Deadlock patterns learned by any push search prune all of them.
+  learn_ = fast && (options.prune & kPruneLearned) && (options.prune & kPruneCorralDeadlocks);
+  want_dead_sets_ = fast && dead_sets;
+  if (learn_ || want_dead_sets_) {
     own_learned_ = std::make_unique<LearnedDeadlocks>(board);
     learned_ = own_learned_.get();
+  }
+  want_dead_pairs_ = fast && (options.prune & kPruneDeadPairs);
+  // A pull A* beside the push A*, meeting it.
+  if (options.mode == SolveMode::kOptimal && (options.prune & kPruneBidir)) {
+    meeting_ = std::make_unique<OptimalMeeting>((options.prune & kPruneOptBound) != 0);
   }
 }
 

@@ -1,4 +1,4 @@
-// Turns by cost (`schedule3`): fast mode's portfolio members share the work
+// Turns by cost: fast mode's portfolio members share the work
 // of a level in fixed proportions, each expansion charged a fixed cost for
 // its member, instead of taking a fixed number of expansions a round. A
 // pull expansion costs under half a feature-space one, so by rounds the
@@ -35,13 +35,13 @@ namespace sokoban {
 //  - share: its share of the work (of the time) from kCostTurnsAfter on,
 //    in per cent of the whole (the shares of the members a level runs need
 //    not add up to 100: each gets its share's part of their sum);
-//  - late_share: its share from kFollowAfter on, with `sharefollow`
+//  - late_share: its share from kFollowAfter on
 //    (solver/portfolio/share_follow.h), on levels of kBoxMovesBoxes boxes or more;
 //  - small_late_share: the same on smaller levels; 0: the same as
 //    late_share;
 //  - crowded_share: its share instead of `share` on levels of
-//    kCrowdedBoxes boxes or more, where the pull searches solve no XSokoban
-//    level and the box-moves member solves the most; 0: the same as share;
+//    kCrowdedBoxes boxes or more, where the pull searches solve little and
+//    the box-moves member the most; 0: the same as share;
 //  - small_share: its share instead of `share` on levels of fewer than
 //    kBoxMovesBoxes boxes, where the box-moves members do not run; 0: the
 //    same as share.
@@ -49,8 +49,8 @@ struct MemberTerms {
   int cost, share, late_share, crowded_share = 0, small_share = 0, small_late_share = 0;
 };
 constexpr int kCrowdedBoxes = 20;
-// The box-moves members (`fessmoves`, `boxpen`) run on levels of this many
-// boxes or more.
+// The box-moves member (`boxpenalty`) and `roomsets` run on levels of this
+// many boxes or more.
 constexpr int kBoxMovesBoxes = 12;
 MemberTerms TermsOf(ScheduleMember member);
 inline int ExpansionCost(ScheduleMember member) { return TermsOf(member).cost; }
@@ -69,7 +69,7 @@ inline int LateShare(ScheduleMember member, int boxes = kBoxMovesBoxes) {
 }
 
 // CostTurns holds shares in kShareScale-ths of a per cent (all scaled alike,
-// the turns are the same), so that a share moved by `sharefollow`
+// the turns are the same), so that a share moved by ShareFollow
 // (solver/portfolio/share_follow.h) loses little to rounding.
 constexpr uint32_t kShareScale = 1000;
 
@@ -77,17 +77,9 @@ constexpr uint32_t kShareScale = 1000;
 // (TurnLength), not one expansion, before the next turn is chosen, so that
 // it finds its state store, open list and tables still in the processor's
 // caches, where one expansion a turn brought the nine members' data in by
-// turns. Run side by side with the build of one expansion a turn, the same
-// expansions took 9-16% less time (XSokoban 41's first 800,000 7.6-7.7 s
-// against 8.8-9.2, 14's first 1,000,000 8.3-8.7 against 9.7-10.1, 88's
-// first 400,000 8.5-9.1 against 10.1-10.2). 41's first 800,000, the
-// three settings run in turn three times: 5.6 s (median) at 30,000 units,
-// 5.0 s at 100,000, 6.1 s at one expansion a turn. Turns of 100,000 units
-// and more move the meetings of the push and pull members: XSokoban 44 took
-// 2,839,509 states with 100,000 and 4,645,546 with 300,000, against
-// 2,196,317 with 30,000 (2,195,037 at one expansion a turn). A turn is
-// about 3 ms (937 expansions of the pull search, 44 of the box-moves
-// member); the shares hold to within one turn.
+// turns: the same expansions take about a tenth less time. Much longer
+// turns move the meetings of the push and pull members. A turn is about
+// 3 ms; the shares hold to within one turn.
 constexpr int kTurnUnits = 30'000;
 
 class CostTurns {
@@ -112,7 +104,7 @@ class CostTurns {
     accounts_[k].charged += accounts_[k].cost;
   }
   // Gives member k a new share, in kShareScale-ths of a per cent
-  // (`sharefollow`, solver/portfolio/share_follow.h): its charge is scaled with it, so
+  // (ShareFollow, solver/portfolio/share_follow.h): its charge is scaled with it, so
   // that it keeps its place among the others (charge / share the same, to a
   // cost unit) and the new share acts on the work to come.
   void SetShare(size_t k, uint32_t share) {

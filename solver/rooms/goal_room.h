@@ -64,8 +64,8 @@ class GoalRooms {
   int RoomAt(int sq) const { return room_at_[sq]; }
   // True when sq is one of the goals of room r.
   bool InRoom(int sq, int r) const { return inside_[sq] && room_at_[sq] == r; }
-  // The goals of room r in the order they are filled, and with
-  // `packsearch` perhaps a parking square (not a goal) before the goal its
+  // The goals of room r in the order they are filled, and perhaps a
+  // parking square (not a goal) before the goal its
   // box goes to later.
   const std::vector<Square>& order(int r) const { return order_[r]; }
   // For entry k of room r's order: the index in the order of the goal the
