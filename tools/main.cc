@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "tools/build_info.h"
 #include "tools/commands.h"
 
 namespace {
@@ -63,7 +64,7 @@ int main(int argc, char** argv) {
     return sokoban::tools::kExitOk;
   }
   if (name == "--version") {
-    std::cout << "sokoban 0.1.0\n";
+    std::cout << sokoban::tools::VersionLine() << "\n";
     return sokoban::tools::kExitOk;
   }
   for (const Command& c : kCommands) {
