@@ -134,6 +134,7 @@ int RunGenerate(const Args& args) {
       "no-trim", po::bool_switch(&no_trim), "never trim")(
       "shard", po::value(&shard), "K/N: make shard K of N of the pack (needs --journal)")(
       "journal", po::value(&journal), "record each attempt in FILE.jsonl; rerun to resume");
+  if (RecordingHelp(kUsage, desc, kDetails)) return kExitOk;
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
