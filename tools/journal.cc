@@ -90,6 +90,25 @@ JournalContents Parse(const std::string& path, const std::string& text, bool wit
   return c;
 }
 
+// Why text cannot be a part for `sokoban merge`, judged by its first line;
+// empty when it can be. A first line cut short (a shard killed while
+// writing it) only needs to start as a JSON object.
+std::string NotAPart(const std::string& text) {
+  if (text.empty()) return "";
+  const size_t nl = text.find('\n');
+  if (nl == std::string::npos) {
+    return text.front() == '{' ? "" : "its first line is not JSON";
+  }
+  const nlohmann::json first =
+      nlohmann::json::parse(text.substr(0, nl), nullptr, /*allow_exceptions=*/false);
+  if (first.is_discarded()) return "its first line is not JSON";
+  if (!first.is_object()) return "its first line is not a JSON object";
+  if (IsHeader(first)) return "";
+  if (first.contains("summary")) return "";
+  if (first.contains("file") && first.contains("index")) return "";
+  return "its first line is neither a journal header nor a level's result";
+}
+
 }  // namespace
 
 absl::StatusOr<JournalContents> ReadJournal(const std::string& path) {
@@ -101,6 +120,10 @@ absl::StatusOr<JournalContents> ReadJournal(const std::string& path) {
 absl::StatusOr<JournalContents> ReadPart(const std::string& path) {
   absl::StatusOr<std::string> text = ReadText(path);
   if (!text.ok()) return text.status();
+  if (std::string why = NotAPart(*text); !why.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": not a journal or '--json' output of a shard: ", why));
+  }
   JournalContents c = Parse(path, *text, /*with_header=*/true);
   if (!c.header.is_null() && !IsHeader(c.header)) {
     // --json output: the first line is a record like the rest.

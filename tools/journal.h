@@ -42,7 +42,10 @@ absl::StatusOr<JournalContents> ReadJournal(const std::string& path);
 
 // Reads a JSON Lines file that is either a journal or the `--json` output of
 // a command (no header: header stays null and every object is a record).
-// Used by `sokoban merge` for its parts.
+// Used by `sokoban merge` for its parts. A file whose first line is neither
+// a journal header nor a line of `--json` output (an object naming a level's
+// file and index, or the summary) is no part: FailedPrecondition, saying so
+// in one line. An empty file is an empty part.
 absl::StatusOr<JournalContents> ReadPart(const std::string& path);
 
 // The first difference between the options a journal was made with and the

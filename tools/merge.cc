@@ -232,7 +232,11 @@ int RunMerge(const Args& args) {
     absl::StatusOr<JournalContents> c = ReadPart(path);
     if (!c.ok()) {
       // A shard that never started leaves no part: its levels are reported
-      // missing below.
+      // missing below. A file that is no part at all stops the merge.
+      if (absl::IsFailedPrecondition(c.status())) {
+        PrintError(std::cerr, absl::StrCat("merge: ", c.status().message(), "; nothing merged"));
+        return kExitFailed;
+      }
       PrintFileError(std::cerr, path, c.status());
       if (!absl::IsNotFound(c.status())) return kExitUsage;
       continue;
