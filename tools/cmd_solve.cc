@@ -396,6 +396,12 @@ int RunSolve(const Args& args) {
       },
       [&] { progress.Draw(summary.done, summary.solved); });
   progress.Erase();
+  if (!flags.journal.empty()) {
+    if (absl::Status s = journal.Sync(); !s.ok()) {
+      PrintError(std::cerr, std::string(s.message()));
+      journal_error = true;
+    }
+  }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double memory_mib = static_cast<double>(options.memory_limit_bytes) / (1024 * 1024);
   if (common.json) {
