@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Overhead of solving in shards: one process with --threads J against N
-# shards under GNU parallel with J jobs at once, then `sokoban merge`.
+# shards with J at once, then `sokoban merge`.
 #
 # Usage:
 #   bench/shard_overhead.sh [-b SOKOBAN] [-t SECONDS] [-x EXPANSIONS] [-n SHARDS] [-j JOBS] [-r RUNS]
@@ -12,9 +12,10 @@
 # Each round times, in this order:
 #   whole     sokoban solve FILE -t S --threads J --json
 #   journal   scripts/cluster/solve-parallel.sh -n N -j J (a journal per shard,
-#             each level fsync'd) and its merge
+#             fsync'd at most once a second; the shards are background jobs
+#             of the script) and its merge
 #   json      the same shards with their --json output as the parts (no
-#             journal), under parallel -j J, and merge
+#             journal), J at a time under xargs -P, and merge
 # and checks that both merges equal the whole run level by level (status,
 # solution, states; compare_results.py). Prints each round and the medians:
 #   whole W s  journal P s (P/W x)  json Q s (Q/W x)
@@ -52,8 +53,8 @@ for round in $(seq 1 "$runs"); do
     >"$tmp/journal.json" 2>"$tmp/journal.err" || true
   t2=$(now)
   mkdir -p "$tmp/json"
-  parallel -j "$jobs" "$(printf '%q ' "$sokoban") solve $(printf '%q ' "${select[@]}" "${budget[@]}") -t $limit \
-    --shard {}/$shards --json > $tmp/json/part-{}.json" ::: $(seq 1 "$shards") || true
+  seq 1 "$shards" | xargs -P "$jobs" -I{} sh -c "$(printf '%q ' "$sokoban") solve $(printf '%q ' "${select[@]}" "${budget[@]}") -t $limit \
+    --shard {}/$shards --json > $tmp/json/part-{}.json" || true
   "$sokoban" merge "${select[@]}" --json -o "$tmp/json.sok" \
     --from $(for k in $(seq 1 "$shards"); do echo "$tmp/json/part-$k.json"; done) \
     >"$tmp/json.json" || true

@@ -57,6 +57,12 @@ std::string_view FormatName(Format f) {
   return "unknown";
 }
 
+std::vector<std::string_view> FormatNames() {
+  std::vector<std::string_view> names;
+  for (const NamedFormat& n : kFormats) names.push_back(n.name);
+  return names;
+}
+
 absl::StatusOr<Format> ParseFormatName(std::string_view name) {
   const std::string lower = absl::AsciiStrToLower(absl::string_view(name.data(), name.size()));
   for (const NamedFormat& n : kFormats) {

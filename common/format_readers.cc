@@ -8,6 +8,8 @@ namespace sokoban {
 
 std::vector<TextLine> SplitLines(std::string_view text) {
   std::vector<TextLine> lines;
+  // One allocation for a whole file (Boxoban's 1,000 levels are 12,000 lines).
+  lines.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   size_t pos = 0;
   int number = 0;
   while (pos < text.size()) {

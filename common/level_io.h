@@ -46,6 +46,8 @@ enum class Format { kAuto, kXsb, kSok, kDigits, kActionScript, kNiveaux };
 // "auto", "xsb", "sok", "digits", "actionscript", "niveaux".
 std::string_view FormatName(Format f);
 absl::StatusOr<Format> ParseFormatName(std::string_view name);
+// Every name ParseFormatName takes, in that order (for the shell completion).
+std::vector<std::string_view> FormatNames();
 
 // One level of a collection and whether it can be used. A level with a bad
 // status is still listed (with whatever could be read of it) so that a batch

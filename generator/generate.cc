@@ -71,7 +71,7 @@ std::string_view DifficultyName(Difficulty d) {
 }
 
 absl::StatusOr<Difficulty> ParseDifficulty(std::string_view name) {
-  for (Difficulty d : {Difficulty::kEasy, Difficulty::kMedium, Difficulty::kHard}) {
+  for (Difficulty d : kAllDifficulties) {
     if (name == DifficultyName(d)) return d;
   }
   return absl::InvalidArgumentError(
@@ -93,8 +93,7 @@ std::string_view PullEngineName(PullEngine e) {
 }
 
 absl::StatusOr<PullEngine> ParsePullEngine(std::string_view name) {
-  for (PullEngine e :
-       {PullEngine::kAuto, PullEngine::kWalk, PullEngine::kSearch, PullEngine::kBeam}) {
+  for (PullEngine e : kAllPullEngines) {
     if (name == PullEngineName(e)) return e;
   }
   return absl::InvalidArgumentError(

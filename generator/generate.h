@@ -32,10 +32,14 @@
 namespace sokoban::generator {
 
 enum class Difficulty : uint8_t { kEasy, kMedium, kHard };
+inline constexpr Difficulty kAllDifficulties[] = {Difficulty::kEasy, Difficulty::kMedium,
+                                                  Difficulty::kHard};
 std::string_view DifficultyName(Difficulty d);  // "easy", "medium", "hard"
 absl::StatusOr<Difficulty> ParseDifficulty(std::string_view name);
 
 enum class PullEngine : uint8_t { kAuto, kWalk, kSearch, kBeam };
+inline constexpr PullEngine kAllPullEngines[] = {PullEngine::kAuto, PullEngine::kWalk,
+                                                 PullEngine::kSearch, PullEngine::kBeam};
 std::string_view PullEngineName(PullEngine e);  // "auto", "walk", "search", "beam"
 absl::StatusOr<PullEngine> ParsePullEngine(std::string_view name);
 

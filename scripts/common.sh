@@ -20,9 +20,11 @@ REQUIRED_PACKAGES=(cmake make g++ libboost-program-options-dev libabsl-dev
 # Nice to have (formatting the sources); its absence never stops a build.
 OPTIONAL_PACKAGES=(clang-format)
 # What the system tests (tests/system/) need beyond the build: real programs
-# the tool's output is checked with. scripts/test installs them; scripts/run
-# does not.
-TEST_PACKAGES=(python3 chromium python3-websocket librsvg2-bin libxml2-utils slurm-wlm munge parallel)
+# the tool's output is checked with (the last five check the Debian package,
+# the install, the man pages and the bash completion). scripts/test installs
+# them; scripts/run does not.
+TEST_PACKAGES=(python3 chromium python3-websocket librsvg2-bin libxml2-utils slurm-wlm munge parallel
+  dpkg-dev file lintian man-db bash-completion)
 
 say() { printf '%s\n' "$*" >&2; }
 

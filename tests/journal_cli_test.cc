@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -377,6 +378,50 @@ TEST_F(JournalCli, MergeNamesMissingDuplicateForeignAndCorruptParts) {
   EXPECT_NE(o.err.find("level 4 \"4\": in " + parts[0] + ": its solution"), std::string::npos)
       << o.err;
   EXPECT_FALSE(fs::exists(Path("all.sok")));
+}
+
+// A file that is no journal and no --json output is refused as a whole, in
+// one line, before anything is merged: random bytes (a 20 kB file of 80-odd
+// "lines"), and JSON that is not a shard's (an object, an array). An empty
+// file is still an empty part (a shard that never wrote).
+TEST_F(JournalCli, MergeRefusesAPartThatIsNoJournalInOneLine) {
+  const std::string part = Path("p1.jsonl");
+  ASSERT_EQ(Run("solve --json --max-expansions 20000 " + Quote(kMicroban) +
+                " --level 1-4 --shard 1/2 --journal " + Quote(part))
+                .code,
+            0);
+  std::string random(20000, '\0');
+  uint64_t x = 88172645463325252ull;
+  for (char& c : random) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    c = static_cast<char>(x);
+  }
+  ASSERT_GT(std::count(random.begin(), random.end(), '\n'), 40);
+  Write("random.bin", random);
+  Write("object.json", "{\"name\": \"not a journal\", \"levels\": [1, 2, 3]}\n{\"more\": 1}\n");
+  Write("array.json", "[1, 2, 3]\n");
+  Write("pretty.json", "{\n  \"a\": 1\n}\n");
+  for (const std::string name : {"random.bin", "object.json", "array.json", "pretty.json"}) {
+    const Output o = Run("merge " + Quote(kMicroban) + " --level 1-4 -o " + Quote(Path("m.sok")) +
+                         " --from " + Quote(part) + " " + Quote(Path(name)));
+    EXPECT_EQ(o.code, 1) << name << ": " << o.err;
+    EXPECT_EQ(testing_util::Lines(o.err).size(), 1u) << name << ": " << o.err;
+    EXPECT_NE(o.err.find("sokoban: merge: " + Path(name) +
+                         ": not a journal or '--json' output of a shard: "),
+              std::string::npos)
+        << o.err;
+    EXPECT_EQ(o.err.find("done again"), std::string::npos) << o.err;
+    EXPECT_EQ(o.out, "") << name;
+    EXPECT_FALSE(fs::exists(Path("m.sok"))) << name;
+  }
+  // An empty part is a shard that wrote nothing: its levels are missing.
+  Write("empty.jsonl", "");
+  const Output o = Run("merge " + Quote(kMicroban) + " --level 1-4 --from " + Quote(part) + " " +
+                       Quote(Path("empty.jsonl")));
+  EXPECT_EQ(o.code, 1);
+  EXPECT_NE(o.err.find("level 2 \"2\": missing from every part"), std::string::npos) << o.err;
 }
 
 }  // namespace

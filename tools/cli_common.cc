@@ -103,6 +103,35 @@ absl::StatusOr<LevelSelection> ParseLevelSelection(std::string_view spec) {
   return sel;
 }
 
+namespace {
+CommandHelp* help_target = nullptr;
+}  // namespace
+
+void RecordHelpInto(CommandHelp* target) { help_target = target; }
+
+bool RecordingHelp(std::string_view usage, const po::options_description& desc,
+                   std::string_view details) {
+  if (help_target == nullptr) return false;
+  CommandHelp& help = *help_target;
+  help.usage = std::string(usage);
+  help.details = std::string(details);
+  help.options.clear();
+  for (const auto& option : desc.options()) {
+    OptionInfo info;
+    info.long_name = option->long_name();
+    const std::string shown =
+        option->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    if (shown.size() == 2 && shown[0] == '-' && shown[1] != '-') info.short_name = shown[1];
+    const auto& semantic = *option->semantic();
+    info.takes_value = semantic.min_tokens() > 0;
+    info.optional_value = semantic.min_tokens() == 0 && semantic.max_tokens() > 0;
+    if (semantic.max_tokens() > 0) info.parameter = option->format_parameter();
+    info.description = option->description();
+    help.options.push_back(std::move(info));
+  }
+  return true;
+}
+
 po::options_description CommandOptions(CommonOptions& common, bool with_json) {
   po::options_description desc("Options");
   desc.add_options()("help,h", "show this help")(
@@ -122,6 +151,7 @@ std::optional<int> ParseCommandLine(std::string_view command, const Args& args,
                                     std::string_view usage, std::string_view details,
                                     const po::options_description& desc, CommonOptions& common,
                                     FileArgs file_args) {
+  if (RecordingHelp(usage, desc, details)) return kExitOk;
   auto usage_error = [&](std::string_view message) { return UsageError(command, message); };
   po::options_description hidden;
   hidden.add_options()("file", po::value(&common.files));

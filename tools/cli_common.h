@@ -66,6 +66,32 @@ struct CommonOptions {
 boost::program_options::options_description CommandOptions(CommonOptions& common,
                                                            bool with_json = true);
 
+// A command's help as data, for the man pages and the shell completion
+// (tools/describe.h): while RecordHelpInto holds a target, a command records
+// its synopsis, options and details there instead of parsing its arguments,
+// and returns kExitOk.
+struct OptionInfo {
+  std::string long_name;        // "time-limit"
+  char short_name = 0;          // 't', or 0 when there is none
+  bool takes_value = false;     // needs a value (false: a switch, or an optional value)
+  bool optional_value = false;  // takes a value only as --NAME=VALUE (as --optimize)
+  std::string parameter;        // as --help shows it: "S", "arg (=10)"; empty for a switch
+  std::string description;
+};
+struct CommandHelp {
+  std::string usage;    // the synopsis, one or more lines, without "usage: "
+  std::string details;  // the text --help prints after the options
+  std::vector<OptionInfo> options;
+};
+// Makes the commands run from now on record their help into target (null:
+// parse and run as usual).
+void RecordHelpInto(CommandHelp* target);
+// Every command calls this once its options are described, before it looks
+// at its arguments: while a target is set it records usage, desc and
+// details there and returns true, and the command returns kExitOk.
+bool RecordingHelp(std::string_view usage, const boost::program_options::options_description& desc,
+                   std::string_view details);
+
 // Whether a command must be given at least one FILE.
 enum class FileArgs { kRequired, kOptional };
 

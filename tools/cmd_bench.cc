@@ -51,6 +51,11 @@ int RunBench(const Args& args) {
       absl::StrCat("the set to solve (default ", std::string(BenchSets().front().name), ")")
           .c_str())("time-limit,t", po::value(&time_limit)->value_name("S"),
                     "seconds per level, 0 for none (default)");
+  constexpr char kUsage[] = "sokoban bench [--level-set NAME] [--time-limit S]";
+  std::string sets = "Sets:\n";
+  for (const BenchSet& s : BenchSets())
+    sets += absl::StrCat("  ", std::string(s.name), "  ", std::string(s.description), "\n");
+  if (RecordingHelp(kUsage, desc, absl::StrCat(sets, "\n", kDetails))) return kExitOk;
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);
@@ -59,11 +64,7 @@ int RunBench(const Args& args) {
     return UsageError("bench", e.what());
   }
   if (vm.count("help")) {
-    std::cout << "usage: sokoban bench [--level-set NAME] [--time-limit S]\n\n"
-              << desc << "\nSets:\n";
-    for (const BenchSet& s : BenchSets())
-      std::cout << "  " << s.name << "  " << s.description << "\n";
-    std::cout << "\n" << kDetails;
+    std::cout << "usage: " << kUsage << "\n\n" << desc << "\n" << sets << "\n" << kDetails;
     return kExitOk;
   }
   const BenchSet* set = nullptr;

@@ -81,9 +81,10 @@ const char kDetails[] =
     "titled \"TITLE, best G of B\" (solve it to see whether it is dead).\n\n"
     "--shard K/N solves every N-th selected level (after --level), starting at the\n"
     "K-th; 'sokoban merge' joins the N parts. --journal FILE.jsonl appends each\n"
-    "finished level to FILE as one JSON line (the --json object), fsync'd; running\n"
-    "the same command again skips the levels it holds (after replaying their\n"
-    "solutions) and goes on. A journal made with other options is refused.\n\n"
+    "finished level to FILE as one JSON line (the --json object), fsync'd within a\n"
+    "second; running the same command again skips the levels it holds (after\n"
+    "replaying their solutions) and goes on. A journal made with other options is\n"
+    "refused.\n\n"
     "SIGINT or SIGTERM stops the run cleanly: the lines of the levels done, the\n"
     "summary and any -o/--write-back/--best-positions output are still written, and\n"
     "the exit code is 1. A second signal ends the process at once.\n\n"
@@ -395,6 +396,12 @@ int RunSolve(const Args& args) {
       },
       [&] { progress.Draw(summary.done, summary.solved); });
   progress.Erase();
+  if (!flags.journal.empty()) {
+    if (absl::Status s = journal.Sync(); !s.ok()) {
+      PrintError(std::cerr, std::string(s.message()));
+      journal_error = true;
+    }
+  }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double memory_mib = static_cast<double>(options.memory_limit_bytes) / (1024 * 1024);
   if (common.json) {

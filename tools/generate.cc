@@ -53,9 +53,10 @@ const char kDetails[] =
     "summary: true, made, wanted, attempts and the rejection counts. Without -o\n"
     "the JSON replaces the pack on standard output.\n\n"
     "--shard K/N --journal PART.jsonl makes shard K of N of the pack: attempt i\n"
-    "belongs to shard (i mod N)+1; each level found is journaled (fsync'd) and a\n"
-    "rerun resumes. 'sokoban merge --from PARTS... -o pack.sok' rebuilds the pack one\n"
-    "unsharded run makes, byte for byte. --journal alone journals an unsharded run.\n\n"
+    "belongs to shard (i mod N)+1; each level found is journaled (fsync'd within a\n"
+    "second) and a rerun resumes. 'sokoban merge --from PARTS... -o pack.sok'\n"
+    "rebuilds the pack one unsharded run makes, byte for byte. --journal alone\n"
+    "journals an unsharded run.\n\n"
     "Exit codes:\n"
     "  0  all N levels made\n"
     "  1  fewer than N levels made within the attempt limit (the reasons are printed)\n"
@@ -134,6 +135,7 @@ int RunGenerate(const Args& args) {
       "no-trim", po::bool_switch(&no_trim), "never trim")(
       "shard", po::value(&shard), "K/N: make shard K of N of the pack (needs --journal)")(
       "journal", po::value(&journal), "record each attempt in FILE.jsonl; rerun to resume");
+  if (RecordingHelp(kUsage, desc, kDetails)) return kExitOk;
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(desc).run(), vm);

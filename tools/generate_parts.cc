@@ -328,6 +328,10 @@ int RunGenerateJournal(const gen::GenerateOptions& o, const ShardSpec& shard,
     if (io_error) return kExitUsage;
   }
   append({{"end", std::min(a, plan.max_attempts)}});
+  if (absl::Status s = writer.Sync(); !s.ok() && !io_error) {
+    PrintError(std::cerr, std::string(s.message()));
+    io_error = true;
+  }
   if (io_error) return kExitUsage;
   if (resumed > 0) {
     std::cerr << "sokoban: generate: resumed " << resumed << " attempts from " << path << "\n";

@@ -4,13 +4,13 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "common/status.h"
@@ -43,11 +43,15 @@ absl::StatusOr<std::string> ReadText(const std::string& path) {
   if (!std::filesystem::exists(path, ec)) {
     return absl::NotFoundError(absl::StrCat(path, ": no such file"));
   }
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // Read in one piece, into a string of the file's size.
+  std::string text(static_cast<size_t>(std::max<std::streamoff>(in.tellg(), 0)), '\0');
+  in.seekg(0);
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read"));
+  text.resize(static_cast<size_t>(in.gcount()));  // the file may have shrunk meanwhile
+  return text;
 }
 
 bool IsHeader(const nlohmann::json& j) {
@@ -90,6 +94,25 @@ JournalContents Parse(const std::string& path, const std::string& text, bool wit
   return c;
 }
 
+// Why text cannot be a part for `sokoban merge`, judged by its first line;
+// empty when it can be. A first line cut short (a shard killed while
+// writing it) only needs to start as a JSON object.
+std::string NotAPart(const std::string& text) {
+  if (text.empty()) return "";
+  const size_t nl = text.find('\n');
+  if (nl == std::string::npos) {
+    return text.front() == '{' ? "" : "its first line is not JSON";
+  }
+  const nlohmann::json first =
+      nlohmann::json::parse(text.substr(0, nl), nullptr, /*allow_exceptions=*/false);
+  if (first.is_discarded()) return "its first line is not JSON";
+  if (!first.is_object()) return "its first line is not a JSON object";
+  if (IsHeader(first)) return "";
+  if (first.contains("summary")) return "";
+  if (first.contains("file") && first.contains("index")) return "";
+  return "its first line is neither a journal header nor a level's result";
+}
+
 }  // namespace
 
 absl::StatusOr<JournalContents> ReadJournal(const std::string& path) {
@@ -101,6 +124,10 @@ absl::StatusOr<JournalContents> ReadJournal(const std::string& path) {
 absl::StatusOr<JournalContents> ReadPart(const std::string& path) {
   absl::StatusOr<std::string> text = ReadText(path);
   if (!text.ok()) return text.status();
+  if (std::string why = NotAPart(*text); !why.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": not a journal or '--json' output of a shard: ", why));
+  }
   JournalContents c = Parse(path, *text, /*with_header=*/true);
   if (!c.header.is_null() && !IsHeader(c.header)) {
     // --json output: the first line is a record like the rest.
@@ -125,12 +152,24 @@ std::string OptionsDifference(const nlohmann::json& journal, const nlohmann::jso
 }
 
 JournalWriter::~JournalWriter() {
-  if (fd_ >= 0) ::close(fd_);
+  if (fd_ >= 0) {
+    (void)Sync();
+    ::close(fd_);
+  }
+}
+
+absl::Status JournalWriter::Sync() {
+  if (fd_ < 0 || !unsynced_) return absl::OkStatus();
+  if (::fsync(fd_) != 0) return ErrnoError(path_, "cannot sync the journal");
+  unsynced_ = false;
+  synced_at_ = std::chrono::steady_clock::now();
+  return absl::OkStatus();
 }
 
 absl::Status JournalWriter::Lock(const std::string& path) {
   path_ = path;
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  synced_at_ = std::chrono::steady_clock::now();
   if (fd_ < 0) return ErrnoError(path, "cannot open the journal");
   // One writer at a time: a run left behind by a scheduler that lost track
   // of it must not append to the journal its resubmission is using.
@@ -148,11 +187,9 @@ absl::Status JournalWriter::Start(size_t keep_bytes, const nlohmann::json& heade
   if (::ftruncate(fd_, static_cast<off_t>(keep_bytes)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0) {
     return ErrnoError(path, "cannot write the journal");
   }
-  if (keep_bytes == 0) {
-    SOKOBAN_RETURN_IF_ERROR(WriteLine(header));
-  } else if (::fsync(fd_) != 0) {
-    return ErrnoError(path, "cannot sync the journal");
-  }
+  if (keep_bytes == 0) SOKOBAN_RETURN_IF_ERROR(WriteLine(header));
+  unsynced_ = true;  // the header, or the cut
+  SOKOBAN_RETURN_IF_ERROR(Sync());
   // The folder entry too, so that a new journal survives a power cut.
   std::filesystem::path dir = std::filesystem::path(path).parent_path();
   if (dir.empty()) dir = ".";
@@ -181,8 +218,12 @@ absl::Status JournalWriter::WriteLine(const nlohmann::json& j, bool pause) {
     }
     done += static_cast<size_t>(n);
   }
-  if (::fsync(fd_) != 0) return ErrnoError(path_, "cannot sync the journal");
-  return absl::OkStatus();
+  unsynced_ = true;
+  if (std::chrono::duration<double>(std::chrono::steady_clock::now() - synced_at_).count() <
+      kJournalSyncSeconds) {
+    return absl::OkStatus();
+  }
+  return Sync();
 }
 
 absl::Status JournalWriter::Append(const nlohmann::json& record) {

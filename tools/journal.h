@@ -1,8 +1,12 @@
 // A crash-safe run journal: an append-only JSON Lines file. The first line
 // is a header naming the command and the options that decide the results;
-// each later line is one finished record, written with a single write() and
-// fsync'd before the next, so a kill can only leave the last line half
-// written. Reading drops such a line (with a warning) and the run redoes it.
+// each later line is one finished record, written with a single write(), so
+// a kill can only leave the last line half written. Reading drops such a
+// line (with a warning) and the run redoes it. The header is fsync'd at
+// once; the records at most kJournalSyncSeconds after they are written and
+// when the writer closes, so that a power cut or a crash of the machine
+// loses at most the last second's records (which the resumed run redoes),
+// while a run of many quick records does not wait for the disk after each.
 //
 //   JournalWriter writer;
 //   absl::StatusOr<JournalContents> old =
@@ -12,6 +16,7 @@
 //   writer.Append(record);           // after each finished level
 #pragma once
 
+#include <chrono>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -42,7 +47,10 @@ absl::StatusOr<JournalContents> ReadJournal(const std::string& path);
 
 // Reads a JSON Lines file that is either a journal or the `--json` output of
 // a command (no header: header stays null and every object is a record).
-// Used by `sokoban merge` for its parts.
+// Used by `sokoban merge` for its parts. A file whose first line is neither
+// a journal header nor a line of `--json` output (an object naming a level's
+// file and index, or the summary) is no part: FailedPrecondition, saying so
+// in one line. An empty file is an empty part.
 absl::StatusOr<JournalContents> ReadPart(const std::string& path);
 
 // The first difference between the options a journal was made with and the
@@ -50,8 +58,11 @@ absl::StatusOr<JournalContents> ReadPart(const std::string& path);
 // now"; empty when they are the same.
 std::string OptionsDifference(const nlohmann::json& journal, const nlohmann::json& run);
 
-// Appends records to a journal, each line written in one write() and
-// fsync'd.
+// How long a record may wait before it is fsync'd.
+inline constexpr double kJournalSyncSeconds = 1.0;
+
+// Appends records to a journal, each line written in one write(), fsync'd
+// within kJournalSyncSeconds and when the writer is synced or closed.
 class JournalWriter {
  public:
   JournalWriter() = default;
@@ -67,14 +78,18 @@ class JournalWriter {
   // folder are fsync'd.
   absl::Status Start(size_t keep_bytes, const nlohmann::json& header);
   bool is_open() const { return fd_ >= 0; }
-  // One line, then fsync.
+  // One line; an fsync when the last was kJournalSyncSeconds ago or more.
   absl::Status Append(const nlohmann::json& record);
+  // fsyncs what was appended since the last fsync. The destructor does too.
+  absl::Status Sync();
 
  private:
   absl::Status WriteLine(const nlohmann::json& j, bool pause = false);
   std::string path_;
   int fd_ = -1;
   int appended_ = 0;
+  bool unsynced_ = false;  // lines written since the last fsync
+  std::chrono::steady_clock::time_point synced_at_;
 };
 
 // Opens the journal of a run of `sokoban KIND` made with options: creates it

@@ -4,15 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "tools/build_info.h"
 #include "tools/commands.h"
+#include "tools/describe.h"
 
 namespace {
 
-struct Command {
-  const char* name;
-  const char* summary;
-  int (*run)(const sokoban::tools::Args&);  // returns the exit code
-};
+using Command = sokoban::tools::CommandEntry;
 
 // Kept in the order `sokoban --help` lists them.
 const Command kCommands[] = {
@@ -62,8 +60,22 @@ int main(int argc, char** argv) {
     PrintHelp(std::cout);
     return sokoban::tools::kExitOk;
   }
+  // Hidden: what the build installs as the man pages and the completion.
+  if (name == "--man-page" && argc <= 3) {
+    const std::string page = sokoban::tools::ManPage(kCommands, argc == 3 ? argv[2] : "");
+    if (page.empty()) {
+      std::cerr << "sokoban: --man-page: unknown command '" << argv[2] << "'\n";
+      return sokoban::tools::kExitUsage;
+    }
+    std::cout << page;
+    return sokoban::tools::kExitOk;
+  }
+  if (name == "--bash-completion" && argc == 2) {
+    std::cout << sokoban::tools::BashCompletion(kCommands);
+    return sokoban::tools::kExitOk;
+  }
   if (name == "--version") {
-    std::cout << "sokoban 0.1.0\n";
+    std::cout << sokoban::tools::VersionLine() << "\n";
     return sokoban::tools::kExitOk;
   }
   for (const Command& c : kCommands) {

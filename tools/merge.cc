@@ -120,11 +120,11 @@ int MergeSolveParts(const CommonOptions& common, std::vector<Part>& parts,
     }
   }
   // 2. Which part holds which level; within a part the last record wins.
-  std::map<LevelKey, size_t> selected;
+  std::map<LevelKey, size_t, LevelKeyLess> selected;
   for (size_t i = 0; i < batch.items.size(); ++i) selected[KeyOf(batch.items[i])] = i;
   std::vector<std::vector<std::pair<size_t, const nlohmann::json*>>> holders(batch.items.size());
   for (size_t p = 0; p < parts.size(); ++p) {
-    std::map<LevelKey, const nlohmann::json*> last;
+    std::map<LevelKey, const nlohmann::json*, LevelKeyLess> last;
     for (const nlohmann::json& r : parts[p].contents.records) {
       std::optional<LevelKey> key = RecordKey(r);
       if (key && OutcomeFromRecord(r)) last[*key] = &r;
@@ -232,7 +232,11 @@ int RunMerge(const Args& args) {
     absl::StatusOr<JournalContents> c = ReadPart(path);
     if (!c.ok()) {
       // A shard that never started leaves no part: its levels are reported
-      // missing below.
+      // missing below. A file that is no part at all stops the merge.
+      if (absl::IsFailedPrecondition(c.status())) {
+        PrintError(std::cerr, absl::StrCat("merge: ", c.status().message(), "; nothing merged"));
+        return kExitFailed;
+      }
       PrintFileError(std::cerr, path, c.status());
       if (!absl::IsNotFound(c.status())) return kExitUsage;
       continue;

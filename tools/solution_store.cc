@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/moves.h"
 #include "common/status.h"
+#include "tools/build_info.h"
 
 namespace sokoban::tools {
 
@@ -28,7 +29,7 @@ Solution MakeSolution(const SolveResult& result, SolveMode mode) {
   s.title = "Solution";
   s.moves = result.solution;
   s.notes.push_back(
-      absl::StrCat("Solver: sokoban 0.1.0, ", std::string(SolveModeName(mode)), " mode"));
+      absl::StrCat("Solver: sokoban ", kVersion, ", ", std::string(SolveModeName(mode)), " mode"));
   s.notes.push_back(absl::StrCat(
       "Moves: ", result.metrics.moves, ", Pushes: ", result.metrics.pushes,
       result.push_optimal ? " (push-optimal)" : "", result.move_optimal ? " (move-optimal)" : ""));
@@ -41,8 +42,8 @@ Solution MakeOptimizedSolution(const std::string& moves, const MoveMetrics& metr
   Solution s;
   s.title = "Solution";
   s.moves = moves;
-  s.notes.push_back(
-      absl::StrCat("Solver: sokoban 0.1.0, optimized for ", std::string(MetricName(metric))));
+  s.notes.push_back(absl::StrCat("Solver: sokoban ", kVersion, ", optimized for ",
+                                 std::string(MetricName(metric))));
   s.notes.push_back(absl::StrCat(
       "Moves: ", metrics.moves, ", Pushes: ", metrics.pushes,
       proved ? (metric == Metric::kMoves ? " (move-optimal)" : " (push-optimal)") : ""));

@@ -191,7 +191,7 @@ absl::Status SolveJournal::Open(const std::string& path, const nlohmann::json& o
   if (!old.ok()) return old.status();
   // The last record of a level wins: a level redone after a bad record is
   // appended again.
-  std::map<LevelKey, const nlohmann::json*> last;
+  std::map<LevelKey, const nlohmann::json*, LevelKeyLess> last;
   for (const nlohmann::json& r : old->records) {
     if (std::optional<LevelKey> key = RecordKey(r)) last[*key] = &r;
   }

@@ -24,6 +24,13 @@ namespace sokoban::tools {
 // What identifies a level in records: its file as given on the command line
 // and its 1-based index in that file.
 using LevelKey = std::pair<std::string, int>;
+// Orders keys by index first, so that the file names (long, and mostly all
+// the same) are compared only on a tie.
+struct LevelKeyLess {
+  bool operator()(const LevelKey& a, const LevelKey& b) const {
+    return a.second != b.second ? a.second < b.second : a.first < b.first;
+  }
+};
 LevelKey KeyOf(const LevelItem& item);
 // From a record's "file" and "index"; nullopt when it has neither.
 std::optional<LevelKey> RecordKey(const nlohmann::json& record);
@@ -89,6 +96,8 @@ class SolveJournal {
   // Appends item i's outcome unless it came from the journal or is not
   // finished (cancelled, internal error).
   absl::Status Record(size_t i, const LevelItem& item, const LevelOutcome& o, SolveMode mode);
+  // fsyncs the records not yet synced (JournalWriter::Sync).
+  absl::Status Sync() { return writer_.Sync(); }
   int resumed() const { return resumed_; }
 
  private:

@@ -398,8 +398,9 @@ class SvgBuilder {
 }  // namespace
 
 absl::StatusOr<View> ParseView(std::string_view name) {
-  if (name == "top") return View::kTop;
-  if (name == "iso") return View::kIso;
+  for (View v : kAllViews) {
+    if (name == ViewName(v)) return v;
+  }
   return absl::InvalidArgumentError(
       absl::StrCat("unknown view '", std::string(name), "': say top or iso"));
 }

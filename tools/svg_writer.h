@@ -39,6 +39,7 @@
 namespace sokoban::tools {
 
 enum class View { kTop, kIso };
+inline constexpr View kAllViews[] = {View::kTop, View::kIso};
 
 // "top" or "iso"; anything else is InvalidArgument naming the choices.
 absl::StatusOr<View> ParseView(std::string_view name);

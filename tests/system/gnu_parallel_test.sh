@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# A real GNU parallel run of scripts/cluster/solve-parallel.sh over the
-# bundled puzzles: 4 shards, 2 at a time, killed (SIGKILL to the whole run)
-# while two shards are half-way through a journal line, then run again,
-# which resumes every shard and merges; the merge must equal one unsharded
-# run. Then the same through parallel's --sshlogin path (':' is this
-# machine), from fresh journals.
+# scripts/cluster/solve-parallel.sh over the bundled puzzles: 4 shards, 2 at
+# a time on this machine (background jobs of the script), killed (SIGKILL to
+# the whole run) while two shards are half-way through a journal line, then
+# run again, which resumes every shard and merges; the merge must equal one
+# unsharded run. Then the same through GNU parallel's --sshlogin path (':'
+# is this machine), from fresh journals.
 set -euo pipefail
 : "${SOKOBAN_BINARY:?}" "${SOKOBAN_SOURCE_DIR:?}"
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
