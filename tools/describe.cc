@@ -12,7 +12,7 @@
 #include "common/level_io.h"
 #include "generator/generate.h"
 #include "generator/layout.h"
-#include "solver/metric.h"
+#include "solver/core/metric.h"
 #include "solver/solver.h"
 #include "tools/bench_levels.h"
 #include "tools/build_info.h"
