@@ -113,16 +113,32 @@ absl::StatusOr<PruneSet> ParsePruneList(std::string_view list) {
   return ParseWords(list, kPruneNames, "--prune technique");
 }
 
-absl::StatusOr<MemberSet> ParseMemberList(std::string_view list) {
+namespace {
+
+// The words --members takes: each member's name, then the keywords.
+std::vector<ListWord> MemberWords() {
   std::vector<ListWord> words;
   const std::vector<std::string_view> names = FastMemberNames();
   for (size_t k = 0; k < names.size(); ++k) words.push_back({names[k], MemberSet{1} << k});
-  words.push_back({"default", kAllMembers});
   words.push_back({"all", kAllMembers});
+  words.push_back({"default", kAllMembers});
   words.push_back({"none", 1});
-  absl::StatusOr<MemberSet> members = ParseWords(list, words, "--members member");
+  return words;
+}
+
+}  // namespace
+
+std::vector<std::string_view> MemberWordNames() {
+  std::vector<std::string_view> names;
+  for (const ListWord& w : MemberWords()) names.push_back(w.name);
+  return names;
+}
+
+absl::StatusOr<MemberSet> ParseMemberList(std::string_view list) {
+  absl::StatusOr<MemberSet> members = ParseWords(list, MemberWords(), "--members member");
   if (members.ok() && !(*members & 1)) {
-    return absl::InvalidArgumentError("--members cannot leave out '" + std::string(names[0]) +
+    return absl::InvalidArgumentError("--members cannot leave out '" +
+                                      std::string(FastMemberNames()[0]) +
                                       "', the portfolio's first member");
   }
   return members;

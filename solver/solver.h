@@ -56,5 +56,7 @@ SolveResult Solve(const Level& level, const SolveOptions& options);
 // and "none" (the first alone); "-NAME" takes NAME out of what the words
 // before it gave ("default,-roomsets"). The first member cannot be left out.
 absl::StatusOr<MemberSet> ParseMemberList(std::string_view list);
+// Every word ParseMemberList takes (for the shell completion).
+std::vector<std::string_view> MemberWordNames();
 
 }  // namespace sokoban

@@ -264,6 +264,7 @@ std::vector<std::string> OptionValues(std::string_view command, std::string_view
     if (option == "metric" || option == "optimize") return MetricNames();
     if (option == "prune") return Names(PruneWordNames());
     if (option == "member") return Names(FastMemberNames());
+    if (option == "members") return Names(MemberWordNames());
   }
   if (command == "generate") {
     if (option == "style") {
@@ -317,8 +318,8 @@ std::string BashCompletion(std::span<const CommandEntry> commands) {
       "# Written by 'sokoban --bash-completion' (sokoban ",
       kVersion,
       ") from the tool's own option tables.\n\n"
-      "# The values of a comma list (--prune): the part after the last comma,\n"
-      "# a leading '-' kept.\n"
+      "# The values of a comma list (--prune, --members): the part after the last\n"
+      "# comma, a leading '-' kept.\n"
       "_sokoban_list() {\n"
       "  local words=\"$1\" cur=\"$2\" head=\"\" last\n"
       "  [[ \"$cur\" == *,* ]] && head=\"${cur%,*},\"\n"
@@ -369,7 +370,7 @@ std::string BashCompletion(std::span<const CommandEntry> commands) {
       const std::vector<std::string> values = OptionValues(c.name, o.long_name);
       if (TakesFile(o.long_name)) {
         file_opts.insert(file_opts.end(), spellings.begin(), spellings.end());
-      } else if (!values.empty() && o.long_name == "prune") {
+      } else if (!values.empty() && (o.long_name == "prune" || o.long_name == "members")) {
         list_cases += absl::StrCat("        ", pattern, ") _sokoban_list ", Words(values),
                                    " \"$cur\"; return 0 ;;\n");
       } else if (!values.empty()) {

@@ -59,6 +59,7 @@ run_checks() {
   check "--view" "top iso" -- sokoban render --view ""
   check "--mode" "fast optimal" -- sokoban solve --mode ""
   check "--prune after a comma" "default,-learned" -- sokoban solve --prune default,-lea
+  check "--members after a comma" "default,-roomsets" -- sokoban solve --members default,-room
   check "solve options" "--time-limit --threads --journal --shard" -- sokoban solve --
   check "merge options" "--from --output" -- sokoban merge --
   local got
