@@ -76,6 +76,64 @@ struct Entry {
 
 uint64_t BoundCost(int h) { return (static_cast<uint64_t>(h) << kMetricShift) + h; }
 
+// Appends to *moves the moves from the start to the state `last` of
+// `store`, each state from its parent (the walk, then the push), and the
+// walk to `final_player` (kNoSquare: none).
+void AppendMoves(const Board& board, const StateCodec& codec, const StateStore& store,
+                 Walker& walker, StateId last, int final_player, std::string* moves) {
+  const int n = board.box_count();
+  std::vector<StateId> chain;
+  for (StateId id = last; id != kNoState; id = store.Parent(id)) chain.push_back(id);
+  std::reverse(chain.begin(), chain.end());
+  std::vector<uint8_t> occupied(board.size(), 0);
+  std::vector<Square> boxes(n), next(n);
+  int player = 0, next_player = 0;
+  codec.Unpack(store.Packed(chain[0]), &player, boxes.data());
+  for (size_t k = 1; k <= chain.size(); ++k) {
+    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 1;
+    walker.Fill(occupied.data(), player);
+    if (k == chain.size()) {
+      if (final_player != kNoSquare) walker.AppendPath(final_player, *moves);
+      break;
+    }
+    codec.Unpack(store.Packed(chain[k]), &next_player, next.data());
+    // The box that moved left next_player's square for a neighbour of it.
+    const int from = next_player;
+    int dir = -1;
+    for (int d = 0; d < 4 && dir < 0; ++d) {
+      const int to = board.Neighbour(from, d);
+      if (to != kNoSquare && !occupied[to] && std::binary_search(next.begin(), next.end(), to)) {
+        dir = d;
+      }
+    }
+    walker.AppendPath(board.Neighbour(from, (dir + 2) & 3), *moves);
+    moves->push_back(static_cast<char>(kDirLetters[dir] - 'a' + 'A'));
+    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 0;
+    boxes = next;
+    player = next_player;
+  }
+}
+
+// Whether the search must stop before its next expansion: the expansion
+// budget, and every 64 expansions a cancel, the deadline and the memory
+// limit (result->memory set), result->peak_bytes kept up to date.
+template <typename Bytes>
+bool OverLimits(const ExactLimits& limits, const Bytes& bytes, const StateStore& store,
+                ExactResult* result) {
+  if (limits.max_expansions && result->expanded >= limits.max_expansions) return true;
+  if ((result->expanded & 63) != 0) return false;
+  if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) return true;
+  if (std::chrono::steady_clock::now() >= limits.deadline) return true;
+  const size_t now = bytes();
+  result->peak_bytes = std::max(result->peak_bytes, now);
+  if (limits.memory_limit_bytes &&
+      std::max(now, store.bytes_after_growth()) > limits.memory_limit_bytes) {
+    result->memory = true;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 ExactResult ExactSearch(const Board& board, const ExactTask& task, const ExactLimits& limits) {
@@ -134,27 +192,9 @@ ExactResult ExactSearch(const Board& board, const ExactTask& task, const ExactLi
     open.pop();
     if (top.g != g_of[top.id]) continue;  // reached more cheaply since
     // 1. Limits.
-    if (limits.max_expansions && result.expanded >= limits.max_expansions) {
+    if (OverLimits(limits, bytes, store, &result)) {
       stopped = true;
       break;
-    }
-    if ((result.expanded & 63) == 0) {
-      if (limits.cancel && limits.cancel->load(std::memory_order_relaxed)) {
-        stopped = true;
-        break;
-      }
-      if (std::chrono::steady_clock::now() >= limits.deadline) {
-        stopped = true;
-        break;
-      }
-      const size_t now = bytes();
-      result.peak_bytes = std::max(result.peak_bytes, now);
-      if (limits.memory_limit_bytes &&
-          std::max(now, store.bytes_after_growth()) > limits.memory_limit_bytes) {
-        stopped = true;
-        result.memory = true;
-        break;
-      }
     }
     ++result.expanded;
     codec.Unpack(store.Packed(top.id), &player, boxes.data());
@@ -208,36 +248,7 @@ ExactResult ExactSearch(const Board& board, const ExactTask& task, const ExactLi
   if (best_id == kNoState) return result;
 
   // 4. The moves: each state from its parent, the walk then the push.
-  std::vector<StateId> chain;
-  for (StateId id = best_id; id != kNoState; id = store.Parent(id)) chain.push_back(id);
-  std::reverse(chain.begin(), chain.end());
-  std::vector<Square> next(n);
-  int next_player = 0;
-  codec.Unpack(store.Packed(chain[0]), &player, boxes.data());
-  for (size_t k = 1; k <= chain.size(); ++k) {
-    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 1;
-    walker.Fill(occupied.data(), player);
-    if (k == chain.size()) {
-      if (task.final_player != kNoSquare) walker.AppendPath(task.final_player, result.moves);
-      for (int i = 0; i < n; ++i) occupied[boxes[i]] = 0;
-      break;
-    }
-    codec.Unpack(store.Packed(chain[k]), &next_player, next.data());
-    // The box that moved left next_player's square for a neighbour of it.
-    const int from = next_player;
-    int dir = -1;
-    for (int d = 0; d < 4 && dir < 0; ++d) {
-      const int to = board.Neighbour(from, d);
-      if (to != kNoSquare && !occupied[to] && std::binary_search(next.begin(), next.end(), to)) {
-        dir = d;
-      }
-    }
-    walker.AppendPath(board.Neighbour(from, (dir + 2) & 3), result.moves);
-    result.moves.push_back(static_cast<char>(kDirLetters[dir] - 'a' + 'A'));
-    for (int i = 0; i < n; ++i) occupied[boxes[i]] = 0;
-    boxes = next;
-    player = next_player;
-  }
+  AppendMoves(board, codec, store, walker, best_id, task.final_player, &result.moves);
   result.found = true;
   result.cost = best;
   return result;
