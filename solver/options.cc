@@ -135,7 +135,7 @@ std::vector<std::string_view> MemberWordNames() {
 }
 
 absl::StatusOr<MemberSet> ParseMemberList(std::string_view list) {
-  absl::StatusOr<MemberSet> members = ParseWords(list, MemberWords(), "--members member");
+  absl::StatusOr<MemberSet> members = ParseWords(list, MemberWords(), "--members name");
   if (members.ok() && !(*members & 1)) {
     return absl::InvalidArgumentError("--members cannot leave out '" +
                                       std::string(FastMemberNames()[0]) +
